@@ -1,0 +1,105 @@
+// The shape of the vocabulary files in content/. This is the contract between authors, the checker
+// (content/src/check.ts) and the server's loader (server/src/content/load.ts).
+import { z } from "zod";
+
+export const LANGS = ["en", "fr", "es", "ru", "uk", "ar"] as const;
+export const POS = ["noun", "verb", "adjective", "adverb", "phrase", "expression"] as const;
+export const TENSES = ["present", "past", "future", "infinitive"] as const;
+export const BEGINNER_MODULE_ID = 93;
+
+const text = z.string().trim().min(1);
+/** A text in each of the six interface languages. */
+export const i18nText = z.strictObject({
+  en: text,
+  fr: text,
+  es: text,
+  ru: text,
+  uk: text,
+  ar: text,
+});
+
+/** Hebrew letters (and maqaf, geresh, gershayim, spaces, punctuation) without any nikkud. */
+export const plainHebrew = text.regex(
+  /^[\u05D0-\u05EA\u05BE\u05F3\u05F4'"\- ?.!,:;()]+$/u,
+  "plain Hebrew letters only",
+);
+/** Hebrew with nikkud marks. */
+export const pointedHebrew = text.regex(
+  /^[\u0591-\u05C7\u05D0-\u05EA\u05F3\u05F4'"\- ?.!,:;()]+$/u,
+  "Hebrew letters and marks only",
+);
+
+/**
+ * Transliteration with stress: syllables joined by '-', the stressed syllable in capitals, words separated
+ * by spaces: "sha-LOM", "bo-KER TOV", "ko-TE-vet", "KEN".
+ */
+export const translit = text.regex(/^[a-zA-Z' -]+$/, "latin letters, ' and - only");
+
+/** A root: its letters joined by '-', the last one in final form where it has one: "כ-ת-ב", "ש-ל-ם". */
+export const rootKey = z.string().regex(/^[\u05D0-\u05EA](-[\u05D0-\u05EA]){1,4}$/u, "root like כ-ת-ב");
+
+export const example = z.strictObject({
+  he: plainHebrew, // full spelling (ktiv male), no marks
+  nikkud: pointedHebrew, // the same sentence with nikkud
+  tr: i18nText,
+});
+
+export const word = z.strictObject({
+  id: z.number().int().positive(),
+  he: plainHebrew, // full spelling (ktiv male) the way a newspaper writes it
+  nikkud: pointedHebrew,
+  translit,
+  pos: z.enum(POS),
+  tense: z.enum(TENSES).optional(), // required for verbs, absent otherwise
+  verb: plainHebrew.optional(), // verbs: the infinitive (plain) that groups the forms of one verb
+  binyan: z.enum(["paal", "nifal", "piel", "pual", "hifil", "hufal", "hitpael"]).optional(),
+  roots: z.array(rootKey).default([]),
+  tr: i18nText,
+  example,
+  note: z.string().optional(), // for reviewers: why an unusual choice is right
+});
+
+export const moduleFile = z.strictObject({
+  id: z.number().int().positive(),
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  tier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  fields: z.array(z.string().regex(/^[a-z-]+$/)).default([]),
+  name: i18nText,
+  words: z.array(word).min(1),
+});
+
+export const fieldsFile = z.array(
+  z.strictObject({ slug: z.string().regex(/^[a-z-]+$/), id: z.number().int().positive(), name: i18nText }),
+);
+
+/** content/roots/*.json: root -> its meaning in six languages. A root is defined in exactly one file. */
+export const rootsFile = z.record(rootKey, i18nText);
+
+export const letter = z.strictObject({
+  id: z.number().int().min(1).max(27),
+  letter: z.string().regex(/^[\u05D0-\u05EA]$/u),
+  name: translit, // "a-LEF"
+  translit: z.string().min(1), // how it sounds: "silent / a", "b / v"
+  sound: translit, // what the audio says, with stress: "a-LEF"
+  final: z.boolean().default(false),
+  description: i18nText,
+});
+
+export const nikkud = z.strictObject({
+  id: z.number().int().min(1).max(20),
+  mark: z.string().min(1), // the combining mark(s), or "וֹ" / "וּ" for holam male / shuruk
+  name: translit,
+  sound: z.string().regex(/^[a-z]*$/), // "a", "e", "i", "o", "u", "" for silent shva
+});
+
+export const letterVowel = z.strictObject({
+  id: z.number().int().positive(), // letter id * 100 + nikkud id
+  letterId: z.number().int(),
+  nikkudId: z.number().int(),
+  text: pointedHebrew,
+  translit,
+});
+
+export type Word = z.infer<typeof word>;
+export type ModuleFile = z.infer<typeof moduleFile>;
+export type Lang = (typeof LANGS)[number];
