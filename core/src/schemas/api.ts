@@ -1,0 +1,261 @@
+// The contract between web and server (DESIGN section 4): request and response shapes, shared by both.
+import { z } from "zod";
+import { GAME_NAMES } from "../games.ts";
+import { LANGUAGES } from "../languages.ts";
+import { PLANS } from "../plans.ts";
+
+export const CATEGORIES = [
+  "noun",
+  "verb",
+  "adjective",
+  "adverb",
+  "phrase",
+  "expression",
+  "alphabet",
+  "vowel_combo",
+] as const;
+export const TENSES = ["present", "past", "future", "infinitive"] as const;
+export type Category = (typeof CATEGORIES)[number];
+export type Tense = (typeof TENSES)[number];
+
+// ---------- query helpers: query strings arrive as text ----------
+const bool = z
+  .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
+  .transform((v) => v === "1" || v === "true");
+const nonNegativeInt = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, "must be a whole number >= 0")
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(max));
+const language = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(", ")}` });
+const tier = z.enum(["1", "2", "3"], { error: "must be 1, 2 or 3" }).transform(Number);
+
+/** moduleId must be a finite number greater than 0 (SPEC section 5). */
+export const moduleIdSchema = z.union([z.number(), z.string()], { error: "Invalid moduleId" }).transform((v, ctx) => {
+  const n = typeof v === "number" ? v : v.trim() === "" ? Number.NaN : Number(v);
+  if (!Number.isFinite(n) || n <= 0 || !Number.isInteger(n) || n > 2_147_483_647) {
+    ctx.addIssue({ code: "custom", message: "Invalid moduleId" });
+    return z.NEVER;
+  }
+  return n;
+});
+
+export const languageQuery = z.strictObject({ language: language.default("en") });
+
+export const wordsQuery = z.strictObject({
+  language: language.default("en"),
+  moduleId: moduleIdSchema.optional(),
+  tier: tier.optional(),
+  tiers: z
+    .string()
+    .regex(/^[123](,[123]){0,2}$/, "must be a comma list of 1, 2, 3")
+    .transform((s) => [...new Set(s.split(",").map(Number))])
+    .optional(),
+  category: z.enum(CATEGORIES).optional(),
+  tense: z.enum(TENSES).optional(),
+  hasRoots: bool.optional(),
+  includeRoots: bool.optional(),
+  q: z.string().max(100, "must be at most 100 characters").optional(),
+  chip: z.string().max(40, "must be at most 40 characters").optional(),
+  random: bool.optional(),
+  seed: z
+    .string()
+    .regex(/^-?\d{1,15}$/, "must be a whole number")
+    .transform(Number)
+    .optional(),
+  fields: z.enum(["compact", "full"]).default("full"),
+  limit: nonNegativeInt(100_000).optional(),
+  offset: nonNegativeInt(1_000_000).optional(),
+  roots: z.string().max(400, "must be at most 400 characters").optional(),
+  includeDerived: bool.optional(),
+  limitPerRoot: nonNegativeInt(100_000).optional(),
+  includeLowerTiers: bool.optional(),
+  perTierLimit: nonNegativeInt(100_000).optional(),
+  shuffleAfterMerge: bool.optional(),
+});
+export type WordsQuery = z.output<typeof wordsQuery>;
+
+export const modulesQuery = z.strictObject({ language: language.default("en"), all: bool.optional() });
+
+// ---------- bodies ----------
+export const activeModuleBody = z
+  .strictObject({ module_id: moduleIdSchema.optional(), moduleId: moduleIdSchema.optional() })
+  .refine((b) => b.module_id !== undefined || b.moduleId !== undefined, {
+    message: "Invalid moduleId",
+    path: ["module_id"],
+  });
+
+export const patchMeBody = z
+  .strictObject({
+    preferredLanguage: language.optional(),
+    preferredLevel: z
+      .number()
+      .int("must be 1, 2 or 3")
+      .min(1, "must be 1, 2 or 3")
+      .max(3, "must be 1, 2 or 3")
+      .optional(),
+  })
+  .refine((b) => b.preferredLanguage !== undefined || b.preferredLevel !== undefined, {
+    message: "give preferredLanguage or preferredLevel",
+  });
+
+const userId = z.uuid({ error: "must be a UUID" });
+const wordId = z.number().int().positive().max(2_147_483_647);
+const delta = z.number().int().min(-100).max(100);
+
+export const progressWordBody = z.strictObject({ userId: userId.optional(), wordId, delta });
+export const progressWordsBody = z.strictObject({
+  userId: userId.optional(),
+  updates: z.array(z.strictObject({ wordId, delta })).min(1).max(500),
+});
+export const progressModuleBody = z.strictObject({
+  userId: userId.optional(),
+  moduleId: moduleIdSchema,
+  correct: z.number().int().min(0).max(10_000).default(0),
+  total: z.number().int().min(0).max(10_000).default(0),
+  gameName: z.enum(GAME_NAMES).optional(),
+});
+
+export const gamePlayBody = z.strictObject({
+  userId: userId.optional(),
+  gameName: z.enum(GAME_NAMES, { error: `must be one of ${GAME_NAMES.join(", ")}` }),
+  language: language,
+  platform: z.enum(["web", "ios", "android"]).default("web"),
+  moduleId: moduleIdSchema.nullable().optional(),
+  levelId: z.number().int().min(1).max(3).nullable().optional(),
+  sessionId: z.string().min(1).max(100),
+  meta: z.record(z.string().max(100), z.unknown()).optional(),
+});
+
+// ---------- responses ----------
+export const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export const okBody = z.object({ ok: z.literal(true) });
+
+export const entitlementsResponse = z.object({
+  entitlement: z.enum(PLANS),
+  tier: z.number().int(),
+  expiresAt: z.string().nullable(),
+});
+
+export const meResponse = z.object({
+  userId: z.string(),
+  plan: z.enum(PLANS),
+  planTier: z.number().int(),
+  preferredLanguage: language.nullable(),
+  preferredLevel: z.number().int().nullable(),
+});
+
+export const moduleSchema = z.object({
+  id: z.number(),
+  module_id: z.number(),
+  name: z.string(),
+  tier: z.number(),
+  is_beginner: z.boolean(),
+  word_count: z.number(),
+  field_ids: z.array(z.number()),
+  field_names: z.array(z.string()),
+  locked: z.boolean(),
+});
+export type Module = z.infer<typeof moduleSchema>;
+
+export const rootEntry = z.object({ root: z.string(), root_translation: z.string() });
+
+export const wordSchema = z.object({
+  id: z.number(),
+  module_id: z.number(),
+  word_he: z.string(),
+  hebrew: z.string(),
+  word: z.string(),
+  word_with_nikkud: z.string(),
+  transliteration: z.string(),
+  translation: z.string(),
+  category: z.string(),
+  tense: z.string().nullable(),
+  verb: z.string().nullable().optional(),
+  binyan: z.string().nullable().optional(),
+  tier: z.number(),
+  locked: z.boolean(),
+  audio_path: z.string().nullable(),
+  pronunciation_audio: z.string().nullable(),
+  canPlayAudio: z.boolean(),
+  roots: z.array(rootEntry),
+  rootsText: z.string(),
+  root: z.string().nullable(),
+  // full fields only:
+  word_en: z.string().optional(),
+  word_fr: z.string().optional(),
+  word_es: z.string().optional(),
+  word_ru: z.string().optional(),
+  word_uk: z.string().optional(),
+  word_ar: z.string().optional(),
+  sentence_he: z.string().nullable().optional(),
+  sentence_he_nikkud: z.string().nullable().optional(),
+  sentence_en: z.string().nullable().optional(),
+  sentence_fr: z.string().nullable().optional(),
+  sentence_es: z.string().nullable().optional(),
+  sentence_ru: z.string().nullable().optional(),
+  sentence_uk: z.string().nullable().optional(),
+  sentence_ar: z.string().nullable().optional(),
+  sentence_translation: z.string().nullable().optional(),
+  example: z.object({ he: z.string(), he_nikkud: z.string(), translation: z.string() }).nullable().optional(),
+});
+export type Word = z.infer<typeof wordSchema>;
+
+export const wordsResponse = z.object({
+  items: z.array(wordSchema),
+  module: moduleSchema.nullable(),
+  tier: z.number().nullable(),
+  locked: z.boolean(),
+  planTier: z.number(),
+  total: z.number(),
+});
+export type WordsResponse = z.infer<typeof wordsResponse>;
+
+export const modulesResponse = z.object({ items: z.array(moduleSchema) });
+export const activeModuleResponse = z.union([
+  z.object({ module: moduleSchema, locked: z.literal(false) }),
+  z.object({ locked: z.literal(true), tier: z.number() }),
+]);
+
+export const beginnerLetter = z.object({
+  id: z.number(),
+  letter_he: z.string(),
+  name: z.string(),
+  transliteration: z.string(),
+  final: z.boolean(),
+  description: z.string(),
+  pronunciation_audio: z.string().nullable(),
+});
+export const letterVowel = z.object({
+  id: z.number(),
+  alphabet_id: z.number(),
+  nikkud_id: z.number(),
+  letter_with_nikkud: z.string(),
+  nikkud_name: z.string(),
+  transliteration: z.string(),
+  pronunciation_audio: z.string().nullable(),
+});
+export const beginnerWord = z.object({
+  id: z.number(),
+  word: z.string(),
+  word_with_nikkud: z.string(),
+  translation: z.string(),
+  transliteration: z.string(),
+  pronunciation_audio: z.string().nullable(),
+  example_sentence_he: z.string().nullable(),
+  example_sentence_translation: z.string().nullable(),
+});
+export type BeginnerLetter = z.infer<typeof beginnerLetter>;
+export type LetterVowel = z.infer<typeof letterVowel>;
+export type BeginnerWord = z.infer<typeof beginnerWord>;
+export const beginnerLettersResponse = z.object({ items: z.array(beginnerLetter) });
+export const letterVowelResponse = z.object({ items: z.array(letterVowel) });
+export const beginnerWordsResponse = z.object({ items: z.array(beginnerWord) });
+
+export const healthResponse = z.object({
+  status: z.literal("ok"),
+  database: z.enum(["pglite", "postgres"]),
+  modules: z.number(),
+  words: z.number(),
+});
