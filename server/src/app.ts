@@ -1,0 +1,176 @@
+// The Fastify app: external plugins, then the app's own (errors, identity), then the routes (fastify/demo order).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { CONTENT_DIR } from "@ivrit/content/load";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { Env } from "./env.ts";
+import { type Deps, HttpError, identify, sendError } from "./http.ts";
+import { contentRoutes } from "./routes/content.ts";
+import { meRoutes } from "./routes/me.ts";
+import { recordRoutes } from "./routes/records.ts";
+
+export const WEB_DIST = join(import.meta.dirname, "..", "..", "web", "dist");
+
+export type AppOptions = {
+  deps: Deps;
+  env: Pick<Env, "RATE_LIMIT_MAX" | "RATE_LIMIT_WINDOW_MS" | "BODY_LIMIT"> &
+    Partial<Pick<Env, "REDIS_URL" | "WEB_DIST" | "CONTENT_DIR">>;
+  logger?: FastifyServerOptions["logger"];
+  /** Extra routes registered with the same plugins (the benchmark's in-memory route). */
+  extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+};
+
+/** A validation error as one message naming the field: "querystring.limit: must be a whole number >= 0". */
+function validationMessage(err: {
+  validation: { instancePath: string; message?: string }[];
+  validationContext?: string;
+}) {
+  const first = err.validation[0];
+  if (!first) return "invalid input";
+  if (first.message === "Invalid moduleId") return "Invalid moduleId";
+  const path = first.instancePath.replace(/^\//, "").replaceAll("/", ".");
+  return `${[err.validationContext, path].filter(Boolean).join(".")}: ${first.message ?? "invalid"}`;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { env } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: env.BODY_LIMIT,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("deps", opts.deps);
+  app.decorateRequest("userId", null);
+
+  // ---------- external plugins ----------
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Mantine writes its CSS variables in a <style> element
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        mediaSrc: ["'self'", "blob:", "data:"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Native builds (capacitor://localhost, https://localhost) call the API cross-origin.
+  await app.register(cors, {
+    origin: [/^capacitor:\/\/localhost$/, /^https?:\/\/localhost(:\d+)?$/],
+    allowedHeaders: ["content-type", "x-anonymous-id", "x-user-id"],
+    methods: ["GET", "POST", "PATCH", "OPTIONS"],
+  });
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => {})));
+  await app.register(rateLimit, {
+    global: true,
+    max: env.RATE_LIMIT_MAX,
+    timeWindow: env.RATE_LIMIT_WINDOW_MS,
+    ...(redis && { redis, nameSpace: "ivrit-rl:", skipOnError: true }),
+    // Per user and address: one device behind a shared address does not starve the others.
+    keyGenerator: (req) => `${req.ip}|${String(req.headers["x-anonymous-id"] ?? req.headers["x-user-id"] ?? "")}`,
+    allowList: (req) => !req.url.startsWith("/api/"),
+    errorResponseBuilder: (_req, ctx) =>
+      new HttpError(429, "rate_limited", `Too many requests: try again in ${Math.ceil(ctx.ttl / 1000)} s`),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Hebrew vocabulary API", version: "1.0.0" },
+      components: {
+        securitySchemes: { anonymousId: { type: "apiKey", in: "header", name: "X-Anonymous-Id" } },
+      },
+      security: [{ anonymousId: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  // ---------- the app's own: errors and identity ----------
+  app.setErrorHandler((err, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const message = validationMessage(err);
+      return sendError(reply, 400, message === "Invalid moduleId" ? "invalid_module_id" : "invalid_input", message);
+    }
+    if (err instanceof HttpError) return sendError(reply, err.statusCode, err.code, err.message);
+    const e = err as { statusCode?: number; message?: string };
+    const status = e.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 413 ? "payload_too_large" : status === 415 ? "unsupported_media_type" : "bad_request";
+      return sendError(reply, status, code, e.message ?? "bad request");
+    }
+    req.log.error({ err }, "request failed");
+    return sendError(reply, 500, "internal", "Internal server error");
+  });
+  app.addHook("onRequest", async (req) => {
+    if (req.url.startsWith("/api/")) req.userId = identify(req);
+  });
+
+  // ---------- routes ----------
+  await app.register(
+    async (api) => {
+      await api.register(contentRoutes);
+      await api.register(meRoutes, { prefix: "/me" });
+      await api.register(recordRoutes);
+      await opts.extraRoutes?.(api);
+    },
+    { prefix: "/api" },
+  );
+
+  // ---------- static files: audio and the SPA ----------
+  const contentDir = env.CONTENT_DIR ?? CONTENT_DIR;
+  await app.register(fastifyStatic, {
+    root: join(contentDir, "audio"),
+    prefix: "/audio/",
+    decorateReply: false,
+    maxAge: "1d",
+  });
+  const dist = env.WEB_DIST ?? WEB_DIST;
+  const hasWeb = existsSync(join(dist, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        if (path.includes(`${join(dist, "assets")}`))
+          res.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith("/api/") || req.url === "/api" || req.method !== "GET" || !hasWeb)
+      return sendError(reply, 404, "not_found", `${req.method} ${req.url.split("?")[0]} not found`);
+    // Any other path is a route of the SPA; it shows its own 404 page.
+    return reply.header("cache-control", "no-cache").sendFile("index.html", dist);
+  });
+  return app;
+}

@@ -1,0 +1,35 @@
+// Opening the database for a process: migrate, load content if it changed, read the content snapshot.
+import { ContentCache } from "./content/cache.ts";
+import { ContentError, type SyncResult, syncContent } from "./content/sync.ts";
+import { createDb, type Database } from "./db/client.ts";
+
+export type Booted = {
+  database: Database;
+  cache: ContentCache;
+  sync: SyncResult | null;
+  contentError: ContentError | null;
+};
+
+export async function boot(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  contentDir?: string | undefined;
+}): Promise<Booted> {
+  const database = await createDb(opts);
+  try {
+    await database.exclusive(() => database.migrate());
+    let sync: SyncResult | null = null;
+    let contentError: ContentError | null = null;
+    try {
+      sync = await syncContent(database, { ...(opts.contentDir && { dir: opts.contentDir }) });
+    } catch (e) {
+      // Invalid content never replaces loaded content; the caller decides whether the old copy is enough.
+      if (!(e instanceof ContentError)) throw e;
+      contentError = e;
+    }
+    return { database, cache: await ContentCache.create(database.db), sync, contentError };
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+}

@@ -1,0 +1,201 @@
+// A per-process, read-only copy of the content tables, rebuilt from the database whenever the loaded content's
+// hash changes. Content changes only through the loader, so every process converges on the same copy; user data
+// is never cached here.
+import { LANGUAGES, type Language } from "@ivrit/core/languages";
+import type { Db } from "../db/client.ts";
+import * as t from "../db/schema.ts";
+import { contentHash } from "./sync.ts";
+
+export type Texts = Record<Language, string>;
+export type CachedRoot = { root: string; meaning: Texts };
+export type CachedModule = {
+  id: number;
+  slug: string;
+  tier: number;
+  isBeginner: boolean;
+  name: Texts;
+  fieldIds: number[];
+  fieldNames: Record<Language, string[]>;
+  wordCount: number;
+};
+export type CachedWord = {
+  id: number;
+  moduleId: number;
+  tier: number;
+  he: string;
+  nikkud: string;
+  translit: string;
+  category: string;
+  tense: string | null;
+  verb: string | null;
+  binyan: string | null;
+  audioPath: string | null;
+  tr: Texts;
+  sentence: { he: string; nikkud: string; tr: Texts } | null;
+  roots: CachedRoot[];
+};
+export type CachedLetter = {
+  id: number;
+  letter: string;
+  name: string;
+  translit: string;
+  final: boolean;
+  audioPath: string | null;
+  description: Texts;
+};
+export type CachedLetterVowel = {
+  id: number;
+  letterId: number;
+  nikkudId: number;
+  text: string;
+  translit: string;
+  nikkudName: string;
+  audioPath: string | null;
+};
+
+export type ContentSnapshot = {
+  hash: string | null;
+  modules: CachedModule[];
+  moduleById: Map<number, CachedModule>;
+  words: CachedWord[];
+  wordById: Map<number, CachedWord>;
+  wordsByModule: Map<number, CachedWord[]>;
+  wordsByRoot: Map<string, CachedWord[]>;
+  letters: CachedLetter[];
+  letterVowels: CachedLetterVowel[];
+};
+
+type TrRow = { trEn: string; trFr: string; trEs: string; trRu: string; trUk: string; trAr: string };
+const trTexts = (r: TrRow): Texts => ({ en: r.trEn, fr: r.trFr, es: r.trEs, ru: r.trRu, uk: r.trUk, ar: r.trAr });
+type NameRow = { nameEn: string; nameFr: string; nameEs: string; nameRu: string; nameUk: string; nameAr: string };
+const nameTexts = (r: NameRow): Texts => ({
+  en: r.nameEn,
+  fr: r.nameFr,
+  es: r.nameEs,
+  ru: r.nameRu,
+  uk: r.nameUk,
+  ar: r.nameAr,
+});
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+export async function readSnapshot(db: Db): Promise<ContentSnapshot> {
+  const hash = await contentHash(db);
+  const [moduleRows, fieldRows, mfRows, wordRows, sentenceRows, rootRows, linkRows, letterRows, lvRows, nikkudRows] =
+    await Promise.all([
+      db.select().from(t.modules),
+      db.select().from(t.fields),
+      db.select().from(t.moduleFields),
+      db.select().from(t.words).orderBy(t.words.moduleId, t.words.position),
+      db.select().from(t.sentences),
+      db.select().from(t.roots),
+      db.select().from(t.wordRoots),
+      db.select().from(t.letters).orderBy(t.letters.id),
+      db.select().from(t.letterVowels).orderBy(t.letterVowels.id),
+      db.select().from(t.nikkud),
+    ]);
+  const fieldNames = new Map(fieldRows.map((f) => [f.id, nameTexts(f)]));
+  const sentenceBy = new Map(sentenceRows.map((s) => [s.wordId, s]));
+  const rootBy = new Map(rootRows.map((r) => [r.id, { root: r.root, meaning: trTexts(r) }]));
+  const rootsOf = new Map<number, CachedRoot[]>();
+  for (const l of linkRows) {
+    const r = rootBy.get(l.rootId);
+    if (r) push(rootsOf, l.wordId, r);
+  }
+  const tierOf = new Map(moduleRows.map((m) => [m.id, m.tier]));
+  const words: CachedWord[] = wordRows.map((w) => {
+    const s = sentenceBy.get(w.id);
+    return {
+      id: w.id,
+      moduleId: w.moduleId,
+      tier: tierOf.get(w.moduleId) ?? 1,
+      he: w.he,
+      nikkud: w.nikkud,
+      translit: w.translit,
+      category: w.category,
+      tense: w.tense,
+      verb: w.verb,
+      binyan: w.binyan,
+      audioPath: w.audioPath,
+      tr: trTexts(w),
+      sentence: s ? { he: s.he, nikkud: s.nikkud, tr: trTexts(s) } : null,
+      roots: rootsOf.get(w.id) ?? [],
+    };
+  });
+  const wordsByModule = new Map<number, CachedWord[]>();
+  const wordsByRoot = new Map<string, CachedWord[]>();
+  for (const w of words) {
+    push(wordsByModule, w.moduleId, w);
+    for (const r of w.roots) push(wordsByRoot, r.root, w);
+  }
+  const modules: CachedModule[] = moduleRows
+    .map((m) => {
+      const ids = mfRows.filter((x) => x.moduleId === m.id).map((x) => x.fieldId);
+      const names = Object.fromEntries(
+        LANGUAGES.map((lang) => [lang, ids.map((id) => fieldNames.get(id)?.[lang] ?? "")]),
+      ) as Record<Language, string[]>;
+      return {
+        id: m.id,
+        slug: m.slug,
+        tier: m.tier,
+        isBeginner: m.isBeginner,
+        name: nameTexts(m),
+        fieldIds: ids,
+        fieldNames: names,
+        wordCount: wordsByModule.get(m.id)?.length ?? 0,
+      };
+    })
+    // Beginner first, then by tier and id.
+    .sort((a, b) => Number(b.isBeginner) - Number(a.isBeginner) || a.tier - b.tier || a.id - b.id);
+  const nikkudName = new Map(nikkudRows.map((n) => [n.id, n.name]));
+  return {
+    hash,
+    modules,
+    moduleById: new Map(modules.map((m) => [m.id, m])),
+    words,
+    wordById: new Map(words.map((w) => [w.id, w])),
+    wordsByModule,
+    wordsByRoot,
+    letters: letterRows.map((l) => ({
+      id: l.id,
+      letter: l.letter,
+      name: l.name,
+      translit: l.translit,
+      final: l.final,
+      audioPath: l.audioPath,
+      description: {
+        en: l.descriptionEn,
+        fr: l.descriptionFr,
+        es: l.descriptionEs,
+        ru: l.descriptionRu,
+        uk: l.descriptionUk,
+        ar: l.descriptionAr,
+      },
+    })),
+    letterVowels: lvRows.map((lv) => ({ ...lv, nikkudName: nikkudName.get(lv.nikkudId) ?? "" })),
+  };
+}
+
+/** Holds the current snapshot and swaps it when the database's content hash changes. */
+export class ContentCache {
+  private constructor(
+    private readonly db: Db,
+    public current: ContentSnapshot,
+  ) {}
+
+  static async create(db: Db): Promise<ContentCache> {
+    return new ContentCache(db, await readSnapshot(db));
+  }
+
+  /** Re-reads the snapshot if another process (or the CLI) loaded different content. */
+  async refreshIfChanged(): Promise<boolean> {
+    const hash = await contentHash(this.db);
+    if (hash === this.current.hash) return false;
+    this.current = await readSnapshot(this.db);
+    return true;
+  }
+}

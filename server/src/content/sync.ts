@@ -1,0 +1,201 @@
+// Loads content/ into the database when its hash changed: validated first, then written in one transaction.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { CONTENT_DIR, type Content, loadContent } from "@ivrit/content/load";
+import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
+import { eq } from "drizzle-orm";
+import type { Database, Db } from "../db/client.ts";
+import * as t from "../db/schema.ts";
+
+export class ContentError extends Error {
+  constructor(readonly problems: Content["problems"]) {
+    super(`content has ${problems.length} problem(s): ${problems.map((p) => `${p.file}: ${p.message}`).join("; ")}`);
+  }
+}
+
+export type SyncResult = {
+  loaded: boolean;
+  hash: string;
+  modules: number;
+  words: number;
+  letters: number;
+  roots: number;
+};
+
+const tr = (x: { en: string; fr: string; es: string; ru: string; uk: string; ar: string }) => ({
+  trEn: x.en,
+  trFr: x.fr,
+  trEs: x.es,
+  trRu: x.ru,
+  trUk: x.uk,
+  trAr: x.ar,
+});
+const names = (x: { en: string; fr: string; es: string; ru: string; uk: string; ar: string }) => ({
+  nameEn: x.en,
+  nameFr: x.fr,
+  nameEs: x.es,
+  nameRu: x.ru,
+  nameUk: x.uk,
+  nameAr: x.ar,
+});
+
+/** The public path of an audio file if it exists: /audio/words/3012.mp3. */
+function audio(dir: string, kind: string, id: number): string | null {
+  return existsSync(join(dir, "audio", kind, `${id}.mp3`)) ? `/audio/${kind}/${id}.mp3` : null;
+}
+
+/** Cross-file rules the per-file schema cannot see; the loader refuses content that breaks them. */
+function crossCheck(c: Content): Content["problems"] {
+  const problems: Content["problems"] = [];
+  const wordIds = new Set<number>();
+  const moduleIds = new Set<number>();
+  const fieldSlugs = new Set(c.fields.map((f) => f.slug));
+  for (const m of c.modules) {
+    const file = `modules/${m.id}`;
+    if (moduleIds.has(m.id)) problems.push({ file, message: `module id ${m.id} used twice` });
+    moduleIds.add(m.id);
+    for (const f of m.fields) if (!fieldSlugs.has(f)) problems.push({ file, message: `unknown field ${f}` });
+    for (const w of m.words) {
+      if (wordIds.has(w.id)) problems.push({ file, message: `word id ${w.id} used twice` });
+      wordIds.add(w.id);
+      for (const r of w.roots) if (!c.roots.has(r)) problems.push({ file, message: `word ${w.id}: unknown root ${r}` });
+    }
+  }
+  return problems;
+}
+
+async function insertChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>, size = 400) {
+  for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size));
+}
+
+async function writeContent(db: Db, c: Content, dir: string) {
+  await db.transaction(async (tx) => {
+    // Children first; user tables are not touched.
+    for (const table of [t.wordRoots, t.sentences, t.words, t.moduleFields, t.modules, t.fields, t.roots]) {
+      await tx.delete(table);
+    }
+    for (const table of [t.letterVowels, t.letters, t.nikkud]) await tx.delete(table);
+
+    if (c.fields.length)
+      await tx.insert(t.fields).values(c.fields.map((f) => ({ id: f.id, slug: f.slug, ...names(f.name) })));
+    const fieldId = new Map(c.fields.map((f) => [f.slug, f.id]));
+    if (c.modules.length) {
+      await tx.insert(t.modules).values(
+        c.modules.map((m) => ({
+          id: m.id,
+          slug: m.slug,
+          tier: m.tier,
+          isBeginner: m.id === BEGINNER_MODULE_ID,
+          ...names(m.name),
+        })),
+      );
+    }
+    const mf = c.modules.flatMap((m) => m.fields.map((f) => ({ moduleId: m.id, fieldId: fieldId.get(f) ?? 0 })));
+    if (mf.length) await tx.insert(t.moduleFields).values(mf);
+
+    const rootRows = [...c.roots].map(([root, meaning]) => ({ root, ...tr(meaning) }));
+    const rootIds = new Map<string, number>();
+    await insertChunks(rootRows, async (chunk) => {
+      for (const r of await tx.insert(t.roots).values(chunk).returning({ id: t.roots.id, root: t.roots.root }))
+        rootIds.set(r.root, r.id);
+    });
+
+    const all = c.modules.flatMap((m) => m.words.map((w, position) => ({ m, w, position })));
+    await insertChunks(all, (chunk) =>
+      tx.insert(t.words).values(
+        chunk.map(({ m, w, position }) => ({
+          id: w.id,
+          moduleId: m.id,
+          position,
+          he: w.he,
+          nikkud: w.nikkud,
+          translit: w.translit,
+          category: w.pos,
+          tense: w.tense ?? null,
+          verb: w.verb ?? null,
+          binyan: w.binyan ?? null,
+          audioPath: audio(dir, "words", w.id),
+          ...tr(w.tr),
+        })),
+      ),
+    );
+    await insertChunks(all, (chunk) =>
+      tx
+        .insert(t.sentences)
+        .values(
+          chunk.map(({ w }) => ({ wordId: w.id, he: w.example.he, nikkud: w.example.nikkud, ...tr(w.example.tr) })),
+        ),
+    );
+    const links = all.flatMap(({ w }) =>
+      [...new Set(w.roots)].map((r) => ({ wordId: w.id, rootId: rootIds.get(r) ?? 0 })),
+    );
+    await insertChunks(links, (chunk) => tx.insert(t.wordRoots).values(chunk));
+
+    if (c.letters.length) {
+      await tx.insert(t.letters).values(
+        c.letters.map((l) => ({
+          id: l.id,
+          letter: l.letter,
+          name: l.name,
+          translit: l.translit,
+          final: l.final,
+          audioPath: audio(dir, "letters", l.id),
+          descriptionEn: l.description.en,
+          descriptionFr: l.description.fr,
+          descriptionEs: l.description.es,
+          descriptionRu: l.description.ru,
+          descriptionUk: l.description.uk,
+          descriptionAr: l.description.ar,
+        })),
+      );
+    }
+    if (c.nikkud.length) await tx.insert(t.nikkud).values(c.nikkud);
+    await insertChunks(c.letterVowels, (chunk) =>
+      tx.insert(t.letterVowels).values(
+        chunk.map((lv) => ({
+          id: lv.id,
+          letterId: lv.letterId,
+          nikkudId: lv.nikkudId,
+          text: lv.text,
+          translit: lv.translit,
+          audioPath: audio(dir, "letter-vowel", lv.id),
+        })),
+      ),
+    );
+    await tx
+      .insert(t.contentMeta)
+      .values({ key: "hash", value: c.hash })
+      .onConflictDoUpdate({ target: t.contentMeta.key, set: { value: c.hash } });
+  });
+}
+
+export async function contentHash(db: Db): Promise<string | null> {
+  const [row] = await db.select().from(t.contentMeta).where(eq(t.contentMeta.key, "hash"));
+  return row?.value ?? null;
+}
+
+/**
+ * Loads the content into the database if its hash differs from the loaded one (or `force`).
+ * Throws ContentError, changing nothing, when the content is invalid.
+ */
+export async function syncContent(
+  database: Database,
+  opts: { dir?: string; force?: boolean } = {},
+): Promise<SyncResult> {
+  const dir = opts.dir ?? CONTENT_DIR;
+  const c = loadContent(dir);
+  const problems = [...c.problems, ...crossCheck(c)];
+  if (problems.length) throw new ContentError(problems);
+  const counts = {
+    hash: c.hash,
+    modules: c.modules.length,
+    words: c.modules.reduce((n, m) => n + m.words.length, 0),
+    letters: c.letters.length,
+    roots: c.roots.size,
+  };
+  return database.exclusive(async () => {
+    if (!opts.force && (await contentHash(database.db)) === c.hash) return { loaded: false, ...counts };
+    await writeContent(database.db, c, dir);
+    return { loaded: true, ...counts };
+  });
+}

@@ -1,0 +1,61 @@
+// createDb: the same Drizzle schema and migrations over embedded PGlite (default) or PostgreSQL (DATABASE_URL).
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = "pglite" | "postgres";
+export type Database = {
+  db: Db;
+  kind: DbKind;
+  /** Runs `fn` while holding a database-wide lock, so that concurrent starts migrate and load content once. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS = join(import.meta.dirname, "..", "..", "drizzle");
+const LOCK_KEY = 726_1093;
+
+/** `databaseUrl` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when dataDir is "memory://". */
+export async function createDb(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    pool.on("error", () => {}); // an idle client's error is reported by the next query that uses the pool
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      async exclusive(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [LOCK_KEY]);
+          return await fn();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS }),
+      close: () => pool.end(),
+    };
+  }
+  if (opts.dataDir !== "memory://") mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    exclusive: (fn) => fn(), // one process owns a PGlite directory
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,232 @@
+// One schema for PGlite and PostgreSQL. Content tables are rewritten by the content loader; user tables are
+// never touched by it (progress points at stable word ids).
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Spelled out (rather than built by i18n()) where Drizzle's types need the column names.
+const name = {
+  nameEn: text("name_en").notNull(),
+  nameFr: text("name_fr").notNull(),
+  nameEs: text("name_es").notNull(),
+  nameRu: text("name_ru").notNull(),
+  nameUk: text("name_uk").notNull(),
+  nameAr: text("name_ar").notNull(),
+};
+const tr = {
+  trEn: text("tr_en").notNull(),
+  trFr: text("tr_fr").notNull(),
+  trEs: text("tr_es").notNull(),
+  trRu: text("tr_ru").notNull(),
+  trUk: text("tr_uk").notNull(),
+  trAr: text("tr_ar").notNull(),
+};
+
+// ---------- content ----------
+export const fields = pgTable("fields", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  ...name,
+});
+
+export const modules = pgTable("modules", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  tier: smallint("tier").notNull().default(1),
+  isBeginner: boolean("is_beginner").notNull().default(false),
+  ...name,
+});
+
+export const moduleFields = pgTable(
+  "module_fields",
+  {
+    moduleId: integer("module_id")
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
+    fieldId: integer("field_id")
+      .notNull()
+      .references(() => fields.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.moduleId, t.fieldId] })],
+);
+
+export const roots = pgTable("roots", { id: serial("id").primaryKey(), root: text("root").notNull().unique(), ...tr });
+
+export const words = pgTable(
+  "words",
+  {
+    id: integer("id").primaryKey(),
+    moduleId: integer("module_id")
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    he: text("he").notNull(),
+    nikkud: text("nikkud").notNull(),
+    translit: text("translit").notNull(),
+    category: text("category").notNull(),
+    tense: text("tense"),
+    verb: text("verb"),
+    binyan: text("binyan"),
+    audioPath: text("audio_path"),
+    ...tr,
+  },
+  (t) => [index("words_module_idx").on(t.moduleId, t.position)],
+);
+
+/** The example sentence of a word (one per word). */
+export const sentences = pgTable("sentences", {
+  wordId: integer("word_id")
+    .primaryKey()
+    .references(() => words.id, { onDelete: "cascade" }),
+  he: text("he").notNull(),
+  nikkud: text("nikkud").notNull(),
+  ...tr,
+});
+
+export const wordRoots = pgTable(
+  "word_roots",
+  {
+    wordId: integer("word_id")
+      .notNull()
+      .references(() => words.id, { onDelete: "cascade" }),
+    rootId: integer("root_id")
+      .notNull()
+      .references(() => roots.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.wordId, t.rootId] }), index("word_roots_root_idx").on(t.rootId)],
+);
+
+export const letters = pgTable("letters", {
+  id: integer("id").primaryKey(),
+  letter: text("letter").notNull(),
+  name: text("name").notNull(),
+  translit: text("translit").notNull(),
+  final: boolean("final").notNull().default(false),
+  audioPath: text("audio_path"),
+  descriptionEn: text("description_en").notNull(),
+  descriptionFr: text("description_fr").notNull(),
+  descriptionEs: text("description_es").notNull(),
+  descriptionRu: text("description_ru").notNull(),
+  descriptionUk: text("description_uk").notNull(),
+  descriptionAr: text("description_ar").notNull(),
+});
+
+export const nikkud = pgTable("nikkud", {
+  id: integer("id").primaryKey(),
+  mark: text("mark").notNull(),
+  name: text("name").notNull(),
+  sound: text("sound").notNull(),
+});
+
+export const letterVowels = pgTable("letter_vowels", {
+  id: integer("id").primaryKey(),
+  letterId: integer("letter_id")
+    .notNull()
+    .references(() => letters.id, { onDelete: "cascade" }),
+  nikkudId: integer("nikkud_id")
+    .notNull()
+    .references(() => nikkud.id, { onDelete: "cascade" }),
+  text: text("text").notNull(),
+  translit: text("translit").notNull(),
+  audioPath: text("audio_path"),
+});
+
+/** Key/value facts about the loaded content (its hash, when it was loaded). */
+export const contentMeta = pgTable("content_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+// ---------- users ----------
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey(),
+  preferredLanguage: text("preferred_language"),
+  preferredLevel: smallint("preferred_level"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per user and plan: the plan is active while expires_at is null or in the future. */
+export const entitlements = pgTable(
+  "entitlements",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull(),
+    source: text("source").notNull(),
+    productId: text("product_id"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    eventId: text("event_id"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.plan] })],
+);
+
+export const activeModules = pgTable("active_modules", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  moduleId: integer("module_id").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** No foreign key to words: a learner's progress outlives a word removed from the content. */
+export const wordProgress = pgTable(
+  "word_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    wordId: integer("word_id").notNull(),
+    score: integer("score").notNull().default(0),
+    seen: integer("seen").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.wordId] })],
+);
+
+export const moduleProgress = pgTable(
+  "module_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    moduleId: integer("module_id").notNull(),
+    plays: integer("plays").notNull().default(0),
+    correct: integer("correct").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.moduleId] })],
+);
+
+export const gamePlays = pgTable(
+  "game_plays",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    gameName: text("game_name").notNull(),
+    language: text("language").notNull(),
+    platform: text("platform").notNull(),
+    moduleId: integer("module_id"),
+    levelId: smallint("level_id"),
+    meta: jsonb("meta").notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("game_plays_once").on(t.userId, t.sessionId, t.gameName)],
+);

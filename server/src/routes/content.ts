@@ -1,0 +1,111 @@
+// Content reads: modules, words, the beginner pools, health. They work without identity (free plan).
+import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
+import {
+  beginnerLettersResponse,
+  beginnerWordsResponse,
+  healthResponse,
+  languageQuery,
+  letterVowelResponse,
+  wordsQuery,
+  wordsResponse,
+} from "@ivrit/core/schemas/api";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { NotFound, selectWords, toApiModule, toApiWord } from "../content/words.ts";
+import { HttpError } from "../http.ts";
+import { FREE, planOf } from "../users.ts";
+
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, cache } = app.deps;
+  const tierOf = async (userId: string | null) => (userId ? (await planOf(database.db, userId)).tier : FREE.tier);
+
+  app.get("/health", { schema: { tags: ["health"], response: { 200: healthResponse } } }, async () => {
+    const snap = cache.current;
+    return { status: "ok" as const, database: database.kind, modules: snap.modules.length, words: snap.words.length };
+  });
+
+  app.get(
+    "/words",
+    {
+      schema: {
+        tags: ["content"],
+        description:
+          "Words by module (moduleId), by roots (roots, limitPerRoot, includeDerived) or by tiers (tier, tiers, includeLowerTiers, perTierLimit, shuffleAfterMerge); filtered by category, tense, hasRoots, q, chip; random with a deterministic seed; paged by limit (default 50; max 200 in roots/tiers modes, 400 for a module) and offset. Words above the caller's tier are previews: locked, without example sentences.",
+        querystring: wordsQuery,
+        response: { 200: wordsResponse },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const userTier = await tierOf(req.userId);
+      const snap = cache.current;
+      let result: ReturnType<typeof selectWords>;
+      try {
+        result = selectWords(snap, q, userTier);
+      } catch (e) {
+        if (e instanceof NotFound) throw new HttpError(404, "module_not_found", e.message);
+        throw e;
+      }
+      const opts = { userTier, compact: q.fields === "compact", includeRoots: q.includeRoots !== false };
+      return {
+        items: result.items.map((w) => toApiWord(w, q.language, opts)),
+        module: result.module ? toApiModule(result.module, q.language, userTier) : null,
+        tier: result.tier,
+        locked: result.locked,
+        planTier: userTier,
+        total: result.total,
+      };
+    },
+  );
+
+  app.get(
+    "/beginner/letters",
+    { schema: { tags: ["beginner"], querystring: languageQuery, response: { 200: beginnerLettersResponse } } },
+    async (req) => ({
+      items: cache.current.letters.map((l) => ({
+        id: l.id,
+        letter_he: l.letter,
+        name: l.name,
+        transliteration: l.translit,
+        final: l.final,
+        description: l.description[req.query.language],
+        pronunciation_audio: l.audioPath,
+      })),
+    }),
+  );
+
+  app.get(
+    "/beginner/letter-vowel",
+    { schema: { tags: ["beginner"], querystring: languageQuery, response: { 200: letterVowelResponse } } },
+    async () => ({
+      items: cache.current.letterVowels.map((lv) => ({
+        id: lv.id,
+        alphabet_id: lv.letterId,
+        nikkud_id: lv.nikkudId,
+        letter_with_nikkud: lv.text,
+        nikkud_name: lv.nikkudName,
+        transliteration: lv.translit,
+        pronunciation_audio: lv.audioPath,
+      })),
+    }),
+  );
+
+  app.get(
+    "/beginner/words",
+    { schema: { tags: ["beginner"], querystring: languageQuery, response: { 200: beginnerWordsResponse } } },
+    async (req) => {
+      const lang = req.query.language;
+      return {
+        items: (cache.current.wordsByModule.get(BEGINNER_MODULE_ID) ?? []).map((w) => ({
+          id: w.id,
+          word: w.he,
+          word_with_nikkud: w.nikkud,
+          translation: w.tr[lang],
+          transliteration: w.translit,
+          pronunciation_audio: w.audioPath,
+          example_sentence_he: w.sentence?.nikkud ?? null,
+          example_sentence_translation: w.sentence?.tr[lang] ?? null,
+        })),
+      };
+    },
+  );
+};

@@ -1,0 +1,127 @@
+// The caller's own state: plan, profile, active module, module list. All need identity.
+import { isLocked } from "@ivrit/core/plans";
+import {
+  activeModuleBody,
+  activeModuleResponse,
+  entitlementsResponse,
+  languageQuery,
+  meResponse,
+  moduleSchema,
+  modulesQuery,
+  modulesResponse,
+  patchMeBody,
+} from "@ivrit/core/schemas/api";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { toApiModule } from "../content/words.ts";
+import * as t from "../db/schema.ts";
+import { HttpError, requireUser } from "../http.ts";
+import { ensureUser, planOf } from "../users.ts";
+
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, cache } = app.deps;
+  const db = database.db;
+
+  // Every /me call names its caller and creates the user row on first sight.
+  app.addHook("preHandler", async (req) => {
+    await ensureUser(db, requireUser(req));
+  });
+
+  app.get("/entitlements", { schema: { tags: ["me"], response: { 200: entitlementsResponse } } }, async (req) => {
+    const p = await planOf(db, requireUser(req));
+    return { entitlement: p.plan, tier: p.tier, expiresAt: p.expiresAt?.toISOString() ?? null };
+  });
+
+  const profile = async (userId: string) => {
+    const [[user], p] = await Promise.all([
+      db.select().from(t.users).where(eq(t.users.id, userId)),
+      planOf(db, userId),
+    ]);
+    return {
+      userId,
+      plan: p.plan,
+      planTier: p.tier,
+      preferredLanguage: (user?.preferredLanguage ?? null) as z.infer<typeof meResponse>["preferredLanguage"],
+      preferredLevel: user?.preferredLevel ?? null,
+    };
+  };
+
+  app.get("/", { schema: { tags: ["me"], response: { 200: meResponse } } }, async (req) => profile(requireUser(req)));
+
+  app.patch("/", { schema: { tags: ["me"], body: patchMeBody, response: { 200: meResponse } } }, async (req) => {
+    const userId = requireUser(req);
+    const { preferredLanguage, preferredLevel } = req.body;
+    await db
+      .update(t.users)
+      .set({
+        ...(preferredLanguage !== undefined && { preferredLanguage }),
+        ...(preferredLevel !== undefined && { preferredLevel }),
+      })
+      .where(eq(t.users.id, userId));
+    return profile(userId);
+  });
+
+  app.get(
+    "/active-module",
+    {
+      schema: {
+        tags: ["me"],
+        querystring: languageQuery,
+        response: { 200: moduleSchema, 204: z.null().describe("no active module") },
+      },
+    },
+    async (req, reply) => {
+      const userId = requireUser(req);
+      const [[row], p] = await Promise.all([
+        db.select().from(t.activeModules).where(eq(t.activeModules.userId, userId)),
+        planOf(db, userId),
+      ]);
+      const m = row && cache.current.moduleById.get(row.moduleId);
+      if (!m) return reply.code(204).send(null);
+      return toApiModule(m, req.query.language, p.tier);
+    },
+  );
+
+  app.post(
+    "/active-module",
+    {
+      schema: {
+        tags: ["me"],
+        querystring: languageQuery,
+        body: activeModuleBody,
+        response: { 200: activeModuleResponse },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      const id = (req.body.module_id ?? req.body.moduleId) as number;
+      const m = cache.current.moduleById.get(id);
+      if (!m) throw new HttpError(404, "module_not_found", `module ${id} not found`);
+      const p = await planOf(db, userId);
+      if (isLocked(m.tier, p.tier)) return { locked: true as const, tier: m.tier };
+      await db
+        .insert(t.activeModules)
+        .values({ userId, moduleId: m.id, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: t.activeModules.userId, set: { moduleId: m.id, updatedAt: new Date() } });
+      return { module: toApiModule(m, req.query.language, p.tier), locked: false as const };
+    },
+  );
+
+  app.get(
+    "/modules",
+    {
+      schema: {
+        tags: ["me"],
+        description: "Modules within the caller's tier, or every module (locked ones as previews) with all=1.",
+        querystring: modulesQuery,
+        response: { 200: modulesResponse },
+      },
+    },
+    async (req) => {
+      const p = await planOf(db, requireUser(req));
+      const list = cache.current.modules.filter((m) => req.query.all || !isLocked(m.tier, p.tier));
+      return { items: list.map((m) => toApiModule(m, req.query.language, p.tier)) };
+    },
+  );
+};
