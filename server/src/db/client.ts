@@ -1,5 +1,5 @@
 // createDb: the same Drizzle schema and migrations over embedded PGlite (default) or PostgreSQL (DATABASE_URL).
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -48,14 +48,50 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
       close: () => pool.end(),
     };
   }
-  if (opts.dataDir !== "memory://") mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir);
+  const unlock = opts.dataDir === "memory://" ? () => {} : lockDataDir(opts.dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(opts.dataDir);
+  } catch (e) {
+    unlock();
+    throw e;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     exclusive: (fn) => fn(), // one process owns a PGlite directory
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same directory loses writes. The lock file
+ * holds the owner's pid; a stale one (its process gone, e.g. after kill -9) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "ivrit.lock");
+  try {
+    writeFileSync(file, String(process.pid), { flag: "wx" }); // atomic: fails if the file exists
+  } catch {
+    const owner = Number(readFileSync(file, "utf8"));
+    if (owner && owner !== process.pid && alive(owner))
+      throw new Error(`${dir} is in use by process ${owner} (is the server running?): stop it first, or use DATABASE_URL`);
+    writeFileSync(file, String(process.pid)); // stale lock of a process that is gone
+  }
+  return () => rmSync(file, { force: true });
 }
