@@ -1,0 +1,110 @@
+import { isLanguage, type Language } from "@ivrit/core/languages";
+import { Burger, Button, Collapse, Container, Group, NativeSelect, Stack } from "@mantine/core";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { useLevel } from "../shared/api/get-me.ts";
+import { BETA_LANGUAGES, LANGUAGE_NAMES, LANGUAGE_ORDER } from "../shared/i18n.ts";
+import { useLanguage } from "../shared/use-language.ts";
+import classes from "./header.module.css";
+import { useChangeLanguage } from "./use-change-language.ts";
+
+function NavLinks({ onNavigate, vertical }: { onNavigate?: () => void; vertical?: boolean }) {
+  const { t } = useTranslation("common");
+  const level = useLevel();
+  const links = [
+    { to: level === 1 ? "/beginner" : "/home", label: t("nav.play"), id: "play" },
+    { to: "/words", label: t("nav.words"), id: "words" },
+    { to: "/library", label: t("nav.library"), id: "library" },
+    { to: "/account", label: t("nav.account"), id: "account" },
+  ];
+  return (
+    <>
+      {links.map((l) => (
+        <NavLink
+          key={l.id}
+          to={l.to}
+          className={vertical ? classes.mobileLink : classes.link}
+          onClick={onNavigate}
+          data-nav={l.id}
+        >
+          {l.label}
+        </NavLink>
+      ))}
+    </>
+  );
+}
+
+function LanguageSelect({ id }: { id: string }) {
+  const { t } = useTranslation("common");
+  const lang = useLanguage();
+  const changeLanguage = useChangeLanguage();
+  const mobile = useMediaQuery("(max-width: 48em)") ?? false;
+  return (
+    <NativeSelect
+      id={id}
+      aria-label={t("language.label")}
+      value={lang}
+      size="sm"
+      className={classes.language}
+      data={LANGUAGE_ORDER.map((l) => ({
+        value: l,
+        label: mobile && BETA_LANGUAGES.has(l) ? `${LANGUAGE_NAMES[l]} (${t("language.beta")})` : LANGUAGE_NAMES[l],
+      }))}
+      onChange={(e) => {
+        const next: string = e.currentTarget.value;
+        if (isLanguage(next) && next !== lang) void changeLanguage(next as Language);
+      }}
+    />
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation("common");
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const level = useLevel();
+  return (
+    <header className={classes.header}>
+      <Container size="lg" className={classes.inner}>
+        <Group gap="md" wrap="nowrap">
+          <Link to={level === 1 ? "/beginner" : "/home"} className={classes.brand} aria-label={t("appName")}>
+            <span aria-hidden="true" className={classes.logo} lang="he" dir="rtl">
+              עִב
+            </span>
+            <span className={classes.brandText}>{t("appName")}</span>
+          </Link>
+          <nav aria-label={t("nav.label")} className={classes.desktopNav}>
+            <NavLinks />
+          </nav>
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <Button component={Link} to="/upgrade" size="sm" variant="filled" color="orange.9">
+            {t("nav.upgrade")}
+          </Button>
+          <div className={classes.desktopOnly}>
+            <LanguageSelect id="language-desktop" />
+          </div>
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            size="sm"
+            className={classes.burger}
+            aria-label={t(opened ? "nav.close" : "nav.open")}
+            aria-expanded={opened}
+            aria-controls="mobile-menu"
+          />
+        </Group>
+      </Container>
+      <Collapse expanded={opened} className={classes.mobileOnly}>
+        <Container size="lg" id="mobile-menu" pb="md">
+          <nav aria-label={t("nav.label")}>
+            <Stack gap={0}>
+              <NavLinks vertical onNavigate={close} />
+            </Stack>
+          </nav>
+          <LanguageSelect id="language-mobile" />
+        </Container>
+      </Collapse>
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+import { Center, Container, Loader } from "@mantine/core";
+import { Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet } from "react-router";
+import { Header } from "./header.tsx";
+
+export function PageLoader() {
+  const { t } = useTranslation("common");
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader size="md" aria-label={t("loading")} />
+    </Center>
+  );
+}
+
+export function Layout() {
+  const { t } = useTranslation("common");
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t("skipToContent")}
+      </a>
+      <Header />
+      <Container component="main" id="main" size="lg" py="lg" w="100%" style={{ flex: 1 }}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Container>
+    </>
+  );
+}

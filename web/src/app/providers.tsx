@@ -1,0 +1,52 @@
+import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
+import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { isRtl } from "@ivrit/core/languages";
+import { type ReactNode, useEffect, useState } from "react";
+import { logError } from "../shared/log.ts";
+import { useLanguage } from "../shared/use-language.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
+
+/** Fired by the native wrapper (and by account deletion) when the identity changes. */
+export const AUTH_CHANGED_EVENT = "auth-changed";
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => logError(`query ${JSON.stringify(query.queryKey)}`, error) }),
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, throwOnError: false },
+      mutations: { retry: 0, throwOnError: false },
+    },
+  });
+}
+
+/** Keeps Mantine's direction in step with <html dir> when the language changes. */
+function DirectionSync() {
+  const lang = useLanguage();
+  const { setDirection } = useDirection();
+  useEffect(() => setDirection(isRtl(lang) ? "rtl" : "ltr"), [lang, setDirection]);
+  return null;
+}
+
+function AuthChangedListener({ client }: { client: QueryClient }) {
+  useEffect(() => {
+    const onChange = () => void client.invalidateQueries({ queryKey: ["me"] });
+    window.addEventListener(AUTH_CHANGED_EVENT, onChange);
+    return () => window.removeEventListener(AUTH_CHANGED_EVENT, onChange);
+  }, [client]);
+  return null;
+}
+
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DirectionProvider initialDirection={document.documentElement.dir === "rtl" ? "rtl" : "ltr"}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+          <DirectionSync />
+          <AuthChangedListener client={queryClient} />
+          {children}
+        </MantineProvider>
+      </DirectionProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,90 @@
+// /account: plan badge, app-only banner on web, delete local data, footer (SPEC sections 2, 6).
+import "@mantine/core/styles/Divider.css";
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconDeviceMobile, IconTrash } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { usePlan } from "../../shared/api/get-entitlements.ts";
+import { useLevel } from "../../shared/api/get-me.ts";
+import { forgetIdentity } from "../../shared/identity.ts";
+import { clearLocalData } from "../../shared/storage.ts";
+import { PageFooter } from "../../shared/ui/page-footer.tsx";
+import { AUTH_CHANGED_EVENT } from "../../app/providers.tsx";
+
+export default function AccountPage() {
+  const { t } = useTranslation(["account", "common", "upgrade", "register"]);
+  const { plan } = usePlan();
+  const level = useLevel();
+  const queryClient = useQueryClient();
+  const [confirming, { open, close }] = useDisclosure(false);
+  const [done, setDone] = useDisclosure(false);
+
+  const deleteLocal = () => {
+    clearLocalData();
+    forgetIdentity();
+    queryClient.clear();
+    window.dispatchEvent(new Event(AUTH_CHANGED_EVENT));
+    close();
+    setDone.open();
+  };
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <Title order={1}>{t("title")}</Title>
+      <Card withBorder padding="lg">
+        <Group justify="space-between" wrap="wrap">
+          <Stack gap={0}>
+            <Text fw={500}>{t("plan")}</Text>
+            <Text size="sm" c="dimmed">
+              {t("level", { level: t(`register:levels.${level}`) })}
+            </Text>
+          </Stack>
+          <Badge size="lg" color={plan === "free" ? "gray.8" : "indigo.8"} data-testid="plan-badge">
+            {t(`upgrade:plans.${plan}.name`)}
+          </Badge>
+        </Group>
+        <Group mt="md" gap="sm">
+          <Button component={Link} to="/upgrade" color="orange.9">
+            {t("common:nav.upgrade")}
+          </Button>
+          <Button component={Link} to="/register" variant="default">
+            {t("preferences")}
+          </Button>
+        </Group>
+      </Card>
+      <Alert color="indigo.9" variant="light" icon={<IconDeviceMobile aria-hidden="true" />} title={t("appOnly.title")}>
+        {t("appOnly.text")}
+      </Alert>
+      <Card withBorder padding="lg" component="section" aria-labelledby="delete-title">
+        <Stack gap="sm" align="flex-start">
+          <Title order={2} size="h3" id="delete-title">
+            {t("delete.title")}
+          </Title>
+          <Text>{t("delete.text")}</Text>
+          {done && (
+            <Alert color="green.9" variant="light" role="status">
+              {t("delete.done")}
+            </Alert>
+          )}
+          <Button color="red.9" leftSection={<IconTrash aria-hidden="true" size={18} />} onClick={open}>
+            {t("delete.button")}
+          </Button>
+        </Stack>
+      </Card>
+      <Modal opened={confirming} onClose={close} title={t("delete.confirmTitle")} centered closeButtonProps={{ "aria-label": t("common:close") }}>
+        <Text>{t("delete.confirmText")}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={close}>
+            {t("common:cancel")}
+          </Button>
+          <Button color="red.9" onClick={deleteLocal}>
+            {t("delete.confirm")}
+          </Button>
+        </Group>
+      </Modal>
+      <PageFooter />
+    </Stack>
+  );
+}

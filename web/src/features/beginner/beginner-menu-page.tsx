@@ -1,0 +1,63 @@
+// The beginner menu: letters, vowels, words (SPEC section 2).
+import "@mantine/core/styles/List.css";
+import { BEGINNER_GAMES } from "@ivrit/core/games";
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { errorMessage } from "../../shared/api/client.ts";
+import { Hebrew } from "../../shared/ui/hebrew.tsx";
+import { LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
+import { useLanguage } from "../../shared/use-language.ts";
+import classes from "../games/chooser.module.css";
+import { InstructionsButton } from "../games/instructions-dialog.tsx";
+import { useBeginnerData } from "./api/get-beginner-data.ts";
+import { beginnerIcon, poolSize, SAMPLE } from "./beginner-meta.tsx";
+
+export default function BeginnerMenuPage() {
+  const { t } = useTranslation(["beginner", "common"]);
+  const language = useLanguage();
+  const data = useBeginnerData(language);
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t("menu.title")}</Title>
+      <Text size="lg">{t("menu.subtitle")}</Text>
+      {data.isPending && <LoadingText>{t("loadingMode")}</LoadingText>}
+      {data.isError && (
+        <Text role="alert" c="red.9">
+          {t("loadFailed", { message: errorMessage(data.error) })}
+        </Text>
+      )}
+      {data.data?.locked && <LockedBanner />}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {BEGINNER_GAMES.map((game) => (
+          <Card key={game} withBorder padding="lg" className={classes.card}>
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <span className={classes.icon}>{beginnerIcon(game)}</span>
+              <InstructionsButton ns="beginner" gameKey={game} />
+            </Group>
+            <Title order={2} size="h3" mt="xs">
+              {t(`${game}.name`)}
+            </Title>
+            <Hebrew size="lg">{SAMPLE[game]}</Hebrew>
+            <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+              {t(`${game}.short`)}
+            </Text>
+            {data.data && (
+              <Text size="sm" fw={500}>
+                {t(`${game}.count`, { count: poolSize(game, data.data) })}
+              </Text>
+            )}
+            <Button component={Link} to={`/beginner/${game}`} mt="sm" fullWidth>
+              {t("common:start")}
+            </Button>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Group>
+        <Button component={Link} to="/words" variant="default">
+          {t("menu.explore")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

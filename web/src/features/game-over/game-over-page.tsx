@@ -1,0 +1,111 @@
+// /game-over: confetti (180 pieces), the practised items (each opens its word card), home by level.
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { IconTrophy } from "@tabler/icons-react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { useLevel } from "../../shared/api/get-me.ts";
+import type { CardWord } from "../../shared/card-word.ts";
+import { logError } from "../../shared/log.ts";
+import { Hebrew } from "../../shared/ui/hebrew.tsx";
+import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
+import { type GameResults, itemsLabelKey, readResults } from "./results.ts";
+
+export const CONFETTI_PIECES = 180;
+
+export function resultItems(r: GameResults): CardWord[] {
+  const words: CardWord[] = (r.learnedWords ?? []).map((w, i) => ({
+    key: `w${w.id ?? i}-${i}`,
+    hebrew: w.hebrew ?? "",
+    nikkud: w.word_with_nikkud || w.hebrew || "",
+    translation: w.translation ?? "",
+    transliteration: w.transliteration,
+    roots: [],
+    category: w.category ?? null,
+    audioPath: w.audio_path ?? null,
+  }));
+  const roots: CardWord[] = (r.learnedRoots ?? []).map((root, i) => ({
+    key: `r${root.id ?? i}-${i}`,
+    hebrew: root.hebrew || root.word || "",
+    nikkud: root.word_with_nikkud || root.hebrew || root.word || "",
+    translation: root.translation ?? "",
+    roots: root.root ? [{ root: root.root, meaning: root.root_definition ?? "" }] : [],
+    audioPath: root.audio_path ?? null,
+  }));
+  return [...words, ...roots];
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export default function GameOverPage() {
+  const { t } = useTranslation(["games", "common"]);
+  const location = useLocation();
+  const level = useLevel();
+  const results = useMemo(() => readResults(location.state), [location.state]);
+  const items = useMemo(() => (results ? resultItems(results) : []), [results]);
+  const [open, setOpen] = useState<CardWord | null>(null);
+
+  useEffect(() => {
+    if (prefersReducedMotion()) return;
+    let cancelled = false;
+    import("canvas-confetti")
+      .then(({ default: confetti }) => {
+        if (!cancelled) void confetti({ particleCount: CONFETTI_PIECES, spread: 90, origin: { y: 0.6 }, disableForReducedMotion: true });
+      })
+      .catch((e: unknown) => logError("confetti", e));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const home = level === 1 ? "/beginner" : "/home";
+  const labelKey = results ? itemsLabelKey(results) : "items";
+  return (
+    <Stack gap="md" maw={860}>
+      <Group gap="sm" wrap="nowrap">
+        <IconTrophy size={40} color="var(--mantine-color-yellow-8)" aria-hidden="true" />
+        <Title order={1}>{t("gameOver.title")}</Title>
+      </Group>
+      {results && typeof results.correct === "number" && typeof results.total === "number" && (
+        <Text size="lg">{t("gameOver.score", { correct: results.correct, total: results.total })}</Text>
+      )}
+      <Title order={2} size="h3">
+        {t(`gameOver.practised.${labelKey}`)}
+      </Title>
+      {items.length === 0 ? (
+        <Text c="dimmed">{t("gameOver.none")}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {items.map((w) => (
+            <li key={w.key}>
+              <Card withBorder padding={0}>
+                <UnstyledButton onClick={() => setOpen(w)} p="sm" w="100%" aria-haspopup="dialog" data-testid="practised-item">
+                  <Stack gap={0}>
+                    <Hebrew size="lg">{w.nikkud || w.hebrew}</Hebrew>
+                    {w.roots[0] && (
+                      <Text size="sm" c="dimmed">
+                        <Hebrew size="sm">{w.roots[0].root}</Hebrew>
+                        {w.roots[0].meaning && <> · <bdi>{w.roots[0].meaning}</bdi></>}
+                      </Text>
+                    )}
+                    <Text>
+                      <bdi>{w.translation}</bdi>
+                    </Text>
+                  </Stack>
+                </UnstyledButton>
+              </Card>
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+      <Group>
+        <Button component={Link} to={home} size="md">
+          {t("gameOver.home")}
+        </Button>
+      </Group>
+      <WordCardModal word={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}

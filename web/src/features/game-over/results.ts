@@ -1,0 +1,92 @@
+// The results state handed to /game-over (SPEC section 3); also kept in sessionStorage so a reload keeps it.
+export interface LearnedWord {
+  id?: number;
+  hebrew?: string;
+  word_with_nikkud?: string;
+  translation?: string;
+  transliteration?: string;
+  audio_path?: string | null;
+  category?: string;
+}
+export interface LearnedRoot {
+  id?: number;
+  root: string;
+  root_definition?: string;
+  word?: string;
+  word_with_nikkud?: string;
+  hebrew?: string;
+  translation?: string;
+  audio_path?: string | null;
+}
+export type ResultsGameType =
+  | "letters"
+  | "letterVowel"
+  | "beginnerWords"
+  | "translationMatch"
+  | "wordSearch"
+  | "sentenceScramble"
+  | "verbConjugation"
+  | "tenseGuesser"
+  | "flashcards"
+  | "rootRecall"
+  | "rootTree";
+
+export interface GameResults {
+  learnedWords?: LearnedWord[];
+  learnedRoots?: LearnedRoot[];
+  gameType?: ResultsGameType | string;
+  correct?: number;
+  total?: number;
+  sessionId?: string;
+  skippedLast?: boolean;
+}
+
+export const RESULTS_KEY = "ivrit.results";
+
+export function saveResults(results: GameResults): void {
+  try {
+    sessionStorage.setItem(RESULTS_KEY, JSON.stringify(results));
+  } catch {
+    // the navigation state still carries them
+  }
+}
+
+function isResults(v: unknown): v is GameResults {
+  if (typeof v !== "object" || v === null) return false;
+  const r = v as GameResults;
+  return (
+    (r.learnedWords === undefined || Array.isArray(r.learnedWords)) &&
+    (r.learnedRoots === undefined || Array.isArray(r.learnedRoots))
+  );
+}
+
+export function readResults(state: unknown): GameResults | null {
+  if (isResults(state) && (state.learnedWords || state.learnedRoots)) return state;
+  try {
+    const raw = sessionStorage.getItem(RESULTS_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return isResults(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Which heading the practised list gets: letters, combos, words, vocab, roots or items. */
+export function itemsLabelKey(r: GameResults): "letters" | "combos" | "words" | "vocab" | "roots" | "items" {
+  switch (r.gameType) {
+    case "letters":
+      return "letters";
+    case "letterVowel":
+      return "combos";
+    case "beginnerWords":
+      return "words";
+    case "rootRecall":
+    case "rootTree":
+      return "roots";
+    case undefined:
+      return r.learnedRoots?.length ? "roots" : "items";
+    default:
+      return r.learnedRoots?.length ? "roots" : "vocab";
+  }
+}

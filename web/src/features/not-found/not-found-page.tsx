@@ -1,0 +1,15 @@
+import { Button, Stack, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+export default function NotFoundPage() {
+  const { t } = useTranslation("common");
+  return (
+    <Stack gap="md" align="flex-start">
+      <Title order={1}>{t("notFound")}</Title>
+      <Button component={Link} to="/home">
+        {t("goHome")}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+// /privacy: the eight sections; last updated September 16, 2025 (SPEC section 2).
+import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { CONTACT_EMAIL } from "../../shared/ui/page-footer.tsx";
+
+export const PRIVACY_SECTIONS = [
+  "collected",
+  "notCollected",
+  "use",
+  "sharing",
+  "retention",
+  "choices",
+  "children",
+  "contact",
+] as const;
+export const LAST_UPDATED = new Date(Date.UTC(2025, 8, 16));
+
+export default function PrivacyPage() {
+  const { t, i18n } = useTranslation("privacy");
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(LAST_UPDATED);
+  return (
+    <Stack gap="md" maw={760} component="article">
+      <Title order={1}>{t("title")}</Title>
+      <Text c="dimmed">{t("lastUpdated", { date })}</Text>
+      <Text>{t("intro")}</Text>
+      {PRIVACY_SECTIONS.map((s) => (
+        <Stack key={s} gap={4} component="section" aria-labelledby={`privacy-${s}`}>
+          <Title order={2} size="h3" id={`privacy-${s}`}>
+            {t(`${s}.title`)}
+          </Title>
+          <Text>{t(`${s}.text`)}</Text>
+        </Stack>
+      ))}
+      <Text>
+        <Anchor href={`mailto:${CONTACT_EMAIL}`} c="indigo.9">
+          {CONTACT_EMAIL}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+// The module's words: 3 columns on large screens, 2 on small, 1 on mobile (SPEC section 2, Words page).
+import type { Module } from "@ivrit/core/schemas/api";
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type CardWord, showRoots } from "../../shared/card-word.ts";
+import { AudioButton } from "../../shared/ui/audio-button.tsx";
+import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
+import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
+import { useModuleName } from "../../shared/use-module-name.ts";
+
+function WordTile({ w, onOpen }: { w: CardWord; onOpen: () => void }) {
+  const { t } = useTranslation(["words", "common"]);
+  return (
+    <Card withBorder padding="md" component="article">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="center">
+          <UnstyledButton onClick={onOpen} aria-label={t("openCard", { word: w.hebrew })}>
+            <Hebrew size="xl">{w.nikkud || w.hebrew}</Hebrew>
+          </UnstyledButton>
+          <AudioButton path={w.audioPath} text={w.nikkud || w.hebrew} />
+        </Group>
+        <Text size="lg" fw={500}>
+          <Translation>{w.translation}</Translation>
+        </Text>
+        <Group gap={6}>
+          {w.category && (
+            <Badge color="gray.8" size="sm">
+              {t(`common:category.${w.category}`, { defaultValue: w.category })}
+            </Badge>
+          )}
+          {w.tense && (
+            <Badge color="teal.9" size="sm">
+              {t(`common:tense.${w.tense}`, { defaultValue: w.tense })}
+            </Badge>
+          )}
+          {showRoots(w) &&
+            w.roots.map((r) => (
+              <Badge key={r.root} color="indigo.8" size="sm" tt="none">
+                <Hebrew size="sm">{r.root}</Hebrew>
+                {r.meaning && <> · <bdi>{r.meaning}</bdi></>}
+              </Badge>
+            ))}
+        </Group>
+        {w.locked ? (
+          <Text size="sm" c="dimmed">
+            {t("common:wordCard.exampleLocked")}
+          </Text>
+        ) : (
+          w.sentenceHe && (
+            <Stack gap={0}>
+              <Hebrew block size="md">
+                {w.sentenceHe}
+              </Hebrew>
+              {w.sentenceTranslation && (
+                <Text size="sm" c="dimmed">
+                  {w.sentenceTranslation}
+                </Text>
+              )}
+            </Stack>
+          )
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export function ModuleWordGrid({ module, words }: { module: Module; words: CardWord[] }) {
+  const { t } = useTranslation("words");
+  const moduleName = useModuleName();
+  const [open, setOpen] = useState<CardWord | null>(null);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="baseline" wrap="wrap">
+        <Title order={2}>{moduleName(module)}</Title>
+        <Text c="dimmed">{t("count", { count: words.length })}</Text>
+      </Group>
+      {words.length === 0 ? (
+        <Text>{t("empty")}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          {words.map((w) => (
+            <WordTile key={w.key} w={w} onOpen={() => setOpen(w)} />
+          ))}
+        </SimpleGrid>
+      )}
+      <WordCardModal word={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
+

@@ -1,0 +1,42 @@
+import "./app/fonts.ts";
+import "./app/mantine-styles.ts";
+import "./app/global.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { Providers } from "./app/providers.tsx";
+import { AppRouter } from "./app/router.tsx";
+import { logError } from "./shared/log.ts";
+import { initI18n } from "./shared/i18n.ts";
+
+const rootElement = document.getElementById("root");
+if (!rootElement) throw new Error("Root element #root not found");
+const root = rootElement;
+
+/** Shown when start-up fails (SPEC section 8); the locales may be what failed, so it has its own text. */
+function showBootstrapFailure(error: unknown, message: string): void {
+  logError("bootstrap", error);
+  const p = document.createElement("p");
+  p.setAttribute("role", "alert");
+  p.style.cssText = "font: 1.25rem/1.8 sans-serif; padding: 2rem; text-align: center";
+  p.textContent = message;
+  root.replaceChildren(p);
+}
+
+async function bootstrap(): Promise<void> {
+  const i18n = await initI18n();
+  try {
+    await i18n.loadNamespaces(["common"]);
+  } catch (error) {
+    showBootstrapFailure(error, "Failed to initialize. Please refresh.");
+    return;
+  }
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+bootstrap().catch((error: unknown) => showBootstrapFailure(error, "Failed to initialize. Please refresh."));

@@ -1,0 +1,98 @@
+// The one HTTP client: base path /api, identity headers on every request, errors logged (SPEC section 7).
+import { anonymousId } from "../identity.ts";
+import { logError } from "../log.ts";
+
+export const API_BASE = "/api";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
+
+export function toSearch(query: Query | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) params.set(key, value.join(","));
+    else if (typeof value === "boolean") params.set(key, value ? "1" : "0");
+    else params.set(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+export function identityHeaders(): Record<string, string> {
+  const id = anonymousId();
+  return { "X-Anonymous-Id": id, "X-User-Id": id };
+}
+
+interface RequestOptions {
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Resolves to the JSON body, or null for 204. Throws ApiError (already logged) on failure. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
+  const method = options.method ?? "GET";
+  const url = `${API_BASE}${path}${toSearch(options.query)}`;
+  const headers: Record<string, string> = { Accept: "application/json", ...identityHeaders() };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: "omit",
+    });
+  } catch (error) {
+    const err = new ApiError(0, "network", error instanceof Error ? error.message : "Network error");
+    if (!(error instanceof DOMException && error.name === "AbortError")) logError(`${method} ${url}`, err);
+    throw err;
+  }
+  if (response.status === 204) return null;
+  let data: unknown = null;
+  const text = await response.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    const body = data as { error?: { code?: string; message?: string } } | null;
+    const err = new ApiError(
+      response.status,
+      body?.error?.code ?? "http_error",
+      body?.error?.message ?? `${response.status} ${response.statusText}`.trim(),
+    );
+    logError(`${method} ${url}`, err);
+    throw err;
+  }
+  return data as T;
+}
+
+/** For calls whose answer is always a body: a 204 becomes an error. */
+export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const data = await apiRequest<T>(path, options);
+  if (data === null) throw new ApiError(204, "no_content", "Empty response");
+  return data;
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,77 @@
+import { ActionIcon } from "@mantine/core";
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { audioUrl, hebrewVoice, onVoicesChanged, speakHebrew } from "../audio.ts";
+import { logError } from "../log.ts";
+
+interface AudioButtonProps {
+  /** audio_path or pronunciation_audio */
+  path: string | null | undefined;
+  /** The Hebrew text, read by the device's voice when there is no file. */
+  text: string | null | undefined;
+  size?: "sm" | "md" | "lg";
+}
+
+/** Play/pause. Hidden when there is neither a file nor a Hebrew voice. Failures are only logged. */
+export function AudioButton({ path, text, size = "md" }: AudioButtonProps) {
+  const { t } = useTranslation("common");
+  const url = audioUrl(path);
+  const [hasVoice, setHasVoice] = useState(() => hebrewVoice() !== null);
+  const [playing, setPlaying] = useState(false);
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const stopSpeech = useRef<(() => void) | null>(null);
+
+  useEffect(() => onVoicesChanged(() => setHasVoice(hebrewVoice() !== null)), []);
+  useEffect(
+    () => () => {
+      audioRef.current?.pause();
+      stopSpeech.current?.();
+    },
+    [],
+  );
+
+  if (!url && !(hasVoice && text)) return null;
+
+  const toggle = () => {
+    if (playing) {
+      audioRef.current?.pause();
+      stopSpeech.current?.();
+      setPlaying(false);
+      return;
+    }
+    if (url) {
+      if (!audioRef.current) {
+        audioRef.current = new Audio(url);
+        audioRef.current.addEventListener("ended", () => setPlaying(false));
+        audioRef.current.addEventListener("pause", () => setPlaying(false));
+      }
+      audioRef.current.currentTime = 0;
+      audioRef.current.play().then(
+        () => setPlaying(true),
+        (e: unknown) => {
+          logError(`audio ${url}`, e);
+          setPlaying(false);
+        },
+      );
+      return;
+    }
+    if (text) {
+      stopSpeech.current = speakHebrew(text, () => setPlaying(false));
+      setPlaying(stopSpeech.current !== null);
+    }
+  };
+
+  return (
+    <ActionIcon
+      variant="filled"
+      radius="xl"
+      size={size === "lg" ? "xl" : size === "sm" ? "md" : "lg"}
+      onClick={toggle}
+      aria-label={playing ? t("audio.pause") : t("audio.play")}
+      aria-pressed={playing}
+    >
+      {playing ? <IconPlayerPauseFilled size="60%" /> : <IconPlayerPlayFilled size="60%" />}
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Module } from "@ivrit/core/schemas/api";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { isBeginnerModule } from "./api/get-modules.ts";
+
+/** The module's name; the beginner pseudo-module's name comes from the locales. */
+export function useModuleName(): (m: Pick<Module, "id" | "is_beginner" | "name">) => string {
+  const { t } = useTranslation("common");
+  return useCallback(
+    (m) => (m.name.trim() ? m.name : isBeginnerModule(m) ? t("beginnerModule") : t("missing.moduleName")),
+    [t],
+  );
+}
