@@ -40,7 +40,10 @@ async function main() {
     switch (command) {
       case "content:load": {
         const started = Date.now();
-        const r = await syncContent(database, { force: values.force, ...(env.CONTENT_DIR && { dir: env.CONTENT_DIR }) });
+        const r = await syncContent(database, {
+          force: values.force,
+          ...(env.CONTENT_DIR && { dir: env.CONTENT_DIR }),
+        });
         console.log(
           `${r.loaded ? "loaded" : "unchanged"} (${database.kind}) in ${Date.now() - started} ms: ${r.modules} modules, ${r.words} words, ${r.roots} roots, ${r.letters} letters; hash ${r.hash.slice(0, 12)}`,
         );
@@ -53,12 +56,15 @@ async function main() {
         if (expires && Number.isNaN(expires.getTime())) fail("--expires must be a date, e.g. 2027-01-31T00:00:00Z");
         await grantPlan(database.db, id, planArg, expires);
         const p = await planOf(database.db, id);
-        console.log(`granted ${planArg} to ${id}${expires ? ` until ${expires.toISOString()}` : ""}; plan now ${p.plan}`);
+        console.log(
+          `granted ${planArg} to ${id}${expires ? ` until ${expires.toISOString()}` : ""}; plan now ${p.plan}`,
+        );
         break;
       }
       case "plan:revoke": {
         const id = userId();
-        if (planArg !== undefined && (!isPlan(planArg) || planArg === "free")) fail(`plan must be plus or pro\n${USAGE}`);
+        if (planArg !== undefined && (!isPlan(planArg) || planArg === "free"))
+          fail(`plan must be plus or pro\n${USAGE}`);
         const n = await revokePlan(database.db, id, planArg as "plus" | "pro" | undefined);
         console.log(`revoked ${n} entitlement(s) of ${id}; plan now ${(await planOf(database.db, id)).plan}`);
         break;

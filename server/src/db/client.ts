@@ -90,7 +90,9 @@ function lockDataDir(dir: string): () => void {
   } catch {
     const owner = Number(readFileSync(file, "utf8"));
     if (owner && owner !== process.pid && alive(owner))
-      throw new Error(`${dir} is in use by process ${owner} (is the server running?): stop it first, or use DATABASE_URL`);
+      throw new Error(
+        `${dir} is in use by process ${owner} (is the server running?): stop it first, or use DATABASE_URL`,
+      );
     writeFileSync(file, String(process.pid)); // stale lock of a process that is gone
   }
   return () => rmSync(file, { force: true });
