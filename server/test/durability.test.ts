@@ -34,7 +34,7 @@ describe("durability on PGlite", () => {
     const second = await startServer(env);
     try {
       const active = await fetch(`${second.url}/api/me/active-module`, { headers: as(user) });
-      expect((await active.json()).id).toBe(1);
+      expect(((await active.json()) as { id: number }).id).toBe(1);
       // Replaying every play is answered "already stored" (200): all 60 survived.
       const replays = await Promise.all(
         Array.from({ length: 60 }, (_, i) =>

@@ -31,7 +31,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     const user = newUser();
     expect((await call(0, "/api/me/active-module", user)).status).toBe(204);
     await call(0, "/api/me/active-module", user, { method: "POST", body: { module_id: 1 } });
-    expect((await (await call(1, "/api/me/active-module", user)).json()).id).toBe(1);
+    expect(((await (await call(1, "/api/me/active-module", user)).json()) as { id: number }).id).toBe(1);
     await call(1, "/api/me", user, { method: "PATCH", body: { preferredLanguage: "uk", preferredLevel: 2 } });
     expect(await (await call(0, "/api/me", user)).json()).toMatchObject({ preferredLanguage: "uk", preferredLevel: 2 });
     // A play record retried against the other instance is stored once.
