@@ -1,0 +1,121 @@
+// API benchmark: GET /api/words?moduleId=…&limit=50&language=en against the same bytes from memory through the
+// same plugins, on PGlite and on PostgreSQL, 50 connections over loopback. Prints both rates, their ratio, p99
+// and the server's peak resident memory. Usage: npm run bench [-- --seconds 10]
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const { values } = parseArgs({
+  options: { seconds: { type: "string", default: "10" }, connections: { type: "string", default: "50" } },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const user = randomUUID();
+const headers = { "x-anonymous-id": user, "x-user-id": user };
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+async function freshPg(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `ivrit_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (e) {
+    console.log(`PostgreSQL at ${PG_URL} not reachable (${(e as Error).message}): skipped`);
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+function peakRssMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+}
+
+async function startServer(env: Record<string, string>, port: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "server.ts")], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_MAX: "100000000",
+      BENCH_USER: user,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const ready = await new Promise<{ wordsUrl: string; module: number; words: number; bytes: number }>(
+    (resolve, reject) => {
+      let out = "";
+      child.stdout?.on("data", (d) => {
+        out += d;
+        const line = out.split("\n").find((l) => l.includes('"ready":true'));
+        if (line) resolve(JSON.parse(line));
+      });
+      child.once("exit", (code) => reject(new Error(`bench server exited ${code}: ${out}`)));
+    },
+  );
+  return { child, ready };
+}
+
+async function load(url: string) {
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, mb: r.throughput.average / 1e6 };
+}
+
+type Row = { backend: string; route: string; rps: number; p50: number; p99: number };
+const rows: Row[] = [];
+const summary: string[] = [];
+for (const backend of ["pglite", "postgres"] as const) {
+  const dataDir = mkdtempSync(join(tmpdir(), "ivrit-bench-"));
+  const db = backend === "postgres" ? await freshPg() : null;
+  if (backend === "postgres" && !db) continue;
+  const port = 3400 + rows.length;
+  const { child, ready } = await startServer(db ? { DATABASE_URL: db.url } : { DATA_DIR: dataDir }, port);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const words = `${base}${ready.wordsUrl}`;
+    const memory = `${base}/api/bench/memory`;
+    const [a, b] = await Promise.all([words, memory].map(async (u) => (await fetch(u, { headers })).text()));
+    if (a !== b) throw new Error("the memory route does not answer the same bytes as /words");
+    await autocannon({ url: words, connections, duration: 2, headers }); // warm-up
+    await autocannon({ url: memory, connections, duration: 2, headers });
+    const w = await load(words);
+    const m = await load(memory);
+    rows.push(
+      { backend, route: "GET /api/words (database)", ...w },
+      { backend, route: "same bytes from memory", ...m },
+    );
+    const rss = peakRssMb(child.pid ?? 0);
+    summary.push(
+      `${backend}: ratio ${(w.rps / m.rps).toFixed(2)} (goal >= 0.5), words p99 ${w.p99} ms (goal < 50), peak RSS ${rss} MB (goal < 400); module ${ready.module} (${ready.words} words, ${ready.bytes} bytes an answer)`,
+    );
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+console.log(`\n${connections} connections, ${seconds} s each, loopback, one server process`);
+console.table(rows.map((r) => ({ ...r, rps: Math.round(r.rps) })));
+for (const line of summary) console.log(line);
