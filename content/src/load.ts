@@ -1,11 +1,24 @@
 // Reads and validates every content file. Pure data in, plain data out: used by the checker, the report
-// and the server's loader. Nothing happens at import time.
+// and the server's loader (`@ivrit/content/load`). Nothing happens at import time; no external tools run here
+// (hspell, hunspell and sox checks are in check.ts).
+//
+// Two lists of findings come back:
+// - `problems`: the content cannot be loaded as it is (invalid JSON or schema, not NFC, an id used twice, an
+//   unknown root, field, letter or vowel). The server refuses to load content with problems.
+// - `lint`: the content loads but breaks an authoring rule (plain and pointed forms disagree, a mark outside the
+//   allowed set, a transliteration without one stressed syllable, a verb without all its tenses, an id outside
+//   its module's range, …). `npm run content:check` fails on these too.
+// `warnings` are worth a look but fail nothing (a root defined and never used, an example without the word).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import type { z } from "zod";
+import { basename, join, relative } from "node:path";
+import { hasNikkud, hebrewLetters, plainMatchesPointed } from "@ivrit/core/hebrew";
+import { z } from "zod";
+import { nikkudProblems, rootKeyProblems, scriptProblems } from "./rules.ts";
 import {
+  BEGINNER_MODULE_ID,
   fieldsFile,
+  LANGS,
   type letter,
   letter as letterSchema,
   letterVowel,
@@ -15,20 +28,47 @@ import {
   nikkud as nikkudSchema,
   rootsFile,
 } from "./schema.ts";
+import { translitProblems } from "./translit.ts";
 
 export const CONTENT_DIR = join(import.meta.dirname, "..");
 
+const reason = z.string().trim().min(3);
+/**
+ * content/allowlist.json: real exceptions to the external checks, each with its reason.
+ * - hspell: plain Hebrew words hspell does not know ("אמא": "the spelling newspapers use; hspell wants אימא").
+ * - pos: word ids whose part of speech or tense hspell does not confirm, with the reason.
+ * - hunspell: per language ("*" for all), words the spelling dictionary does not know.
+ */
+export const allowlistFile = z.strictObject({
+  hspell: z.record(z.string().regex(/^[\u05D0-\u05EA\u05F3\u05F4'"]+$/u, "one plain Hebrew word"), reason).default({}),
+  pos: z.record(z.string().regex(/^\d+$/, "a word id"), reason).default({}),
+  hunspell: z.partialRecord(z.enum([...LANGS, "*"]), z.record(z.string().min(1), reason)).default({}),
+});
+export type Allowlist = z.output<typeof allowlistFile>;
+
+export type Issue = { file: string; message: string; id?: number };
+export type ContentModule = z.output<typeof moduleFile>;
+export type ContentWord = ContentModule["words"][number];
+
 export type Content = {
-  modules: z.output<typeof moduleFile>[];
+  modules: ContentModule[];
   roots: Map<string, z.output<typeof rootsFile>[string]>;
   fields: z.output<typeof fieldsFile>;
   letters: z.output<typeof letter>[];
   nikkud: z.output<typeof nikkud>[];
   letterVowels: z.output<typeof letterVowel>[];
+  allowlist: Allowlist;
+  /** Where each module and root is defined, relative to the content directory: "modules/03-food.json". */
+  moduleFiles: Record<number, string>;
+  rootFiles: Record<string, string>;
   /** sha256 over every file read, in a stable order: the loader reloads when it changes. */
   hash: string;
-  /** Problems found while reading (file, message). An empty list means the content can be loaded. */
-  problems: { file: string; message: string }[];
+  /** The content cannot be loaded (file, message). An empty list means the content can be loaded. */
+  problems: Issue[];
+  /** Authoring rules broken; the content loads, the checker fails. */
+  lint: Issue[];
+  /** Worth a look; nothing fails. */
+  warnings: Issue[];
 };
 
 function jsonFiles(dir: string): string[] {
@@ -40,15 +80,31 @@ function jsonFiles(dir: string): string[] {
     : [];
 }
 
+/** Module ids by tier (FORMAT.md): tier 1 1-20, tier 2 21-40, tier 3 41-60; the beginner module is 93. */
+export function moduleIdInRange(id: number, tier: number): boolean {
+  if (id === BEGINNER_MODULE_ID) return tier === 1;
+  return id >= (tier - 1) * 20 + 1 && id <= tier * 20;
+}
+
+/** Tenses each binyan has (pu'al and huf'al have no infinitive). */
+export function tensesOf(binyan: string | undefined): string[] {
+  return binyan === "pual" || binyan === "hufal"
+    ? ["present", "past", "future"]
+    : ["present", "past", "future", "infinitive"];
+}
+
 export function loadContent(dir: string = CONTENT_DIR): Content {
-  const problems: Content["problems"] = [];
+  const problems: Issue[] = [];
+  const lint: Issue[] = [];
+  const warnings: Issue[] = [];
   const hash = createHash("sha256");
-  function read<S extends z.ZodType>(file: string, schema: S): z.output<S> | undefined {
+  function read<S extends z.ZodType>(file: string, schema: S, optional = false): z.output<S> | undefined {
     const name = relative(dir, file);
     let raw: string;
     try {
       raw = readFileSync(file, "utf8");
     } catch {
+      if (!optional) problems.push({ file: name, message: "missing" });
       return undefined;
     }
     hash.update(name).update("\0").update(raw).update("\0");
@@ -62,27 +118,244 @@ export function loadContent(dir: string = CONTENT_DIR): Content {
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        problems.push({ file: name, message: `${issue.path.join(".")}: ${issue.message}` });
+      for (const issue of parsed.error.issues) {
+        const id = idAt(json, issue.path);
+        problems.push({ file: name, message: `${issue.path.join(".")}: ${issue.message}`, ...(id ? { id } : {}) });
+      }
       return undefined;
     }
     return parsed.data;
   }
 
-  const modules = jsonFiles(join(dir, "modules"))
-    .map((f) => read(f, moduleSchema))
-    .filter((m) => m !== undefined);
+  // Modules.
+  const modules: ContentModule[] = [];
+  const moduleFiles: Record<number, string> = {};
+  for (const f of jsonFiles(join(dir, "modules"))) {
+    const m = read(f, moduleSchema);
+    if (!m) continue;
+    const file = relative(dir, f);
+    if (moduleFiles[m.id] !== undefined)
+      problems.push({ file, message: `module id ${m.id} is also used by ${moduleFiles[m.id]}` });
+    else moduleFiles[m.id] = file;
+    modules.push(m);
+  }
+  modules.sort((a, b) => a.id - b.id);
+
+  // Roots: each defined in exactly one file.
   const roots: Content["roots"] = new Map();
+  const rootFiles: Record<string, string> = {};
   for (const f of jsonFiles(join(dir, "roots"))) {
+    const file = relative(dir, f);
     for (const [key, meaning] of Object.entries(read(f, rootsFile) ?? {})) {
-      if (roots.has(key)) problems.push({ file: relative(dir, f), message: `root ${key} is defined in two files` });
+      if (roots.has(key)) {
+        problems.push({ file, message: `root ${key} is also defined in ${rootFiles[key]}` });
+        continue;
+      }
       roots.set(key, meaning);
+      rootFiles[key] = file;
+      for (const p of rootKeyProblems(key)) lint.push({ file, message: `root ${key}: ${p}` });
+      for (const lang of LANGS)
+        for (const p of scriptProblems(lang, meaning[lang])) lint.push({ file, message: `root ${key} ${lang}: ${p}` });
     }
   }
+
   const fields = read(join(dir, "fields.json"), fieldsFile) ?? [];
   const b = join(dir, "beginner");
   const letters = read(join(b, "letters.json"), letterSchema.array()) ?? [];
   const nikkudList = read(join(b, "nikkud.json"), nikkudSchema.array()) ?? [];
   const letterVowels = read(join(b, "letter-vowel.json"), letterVowel.array()) ?? [];
-  return { modules, roots, fields, letters, nikkud: nikkudList, letterVowels, hash: hash.digest("hex"), problems };
+  const allowlist = read(join(dir, "allowlist.json"), allowlistFile, true) ?? allowlistFile.parse({});
+
+  checkModules(modules, moduleFiles, roots, rootFiles, fields, problems, lint, warnings);
+  checkBeginner(letters, nikkudList, letterVowels, problems, lint);
+  checkAllowlist(allowlist, modules, lint);
+
+  return {
+    modules,
+    roots,
+    fields,
+    letters,
+    nikkud: nikkudList,
+    letterVowels,
+    allowlist,
+    moduleFiles,
+    rootFiles,
+    hash: hash.digest("hex"),
+    problems,
+    lint,
+    warnings,
+  };
+}
+
+/** The id of the word (or letter, …) a schema issue is in, to name it in the message. */
+function idAt(json: unknown, path: readonly PropertyKey[]): number | undefined {
+  let node: unknown = json;
+  let id: number | undefined;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") break;
+    node = (node as Record<PropertyKey, unknown>)[key];
+    const maybe = node !== null && typeof node === "object" ? (node as { id?: unknown }).id : undefined;
+    if (typeof maybe === "number") id = maybe;
+  }
+  return id;
+}
+
+function checkModules(
+  modules: ContentModule[],
+  moduleFiles: Record<number, string>,
+  roots: Content["roots"],
+  rootFiles: Record<string, string>,
+  fields: Content["fields"],
+  problems: Issue[],
+  lint: Issue[],
+  warnings: Issue[],
+) {
+  const fieldSlugs = new Set(fields.map((f) => f.slug));
+  const wordIds = new Map<number, string>();
+  const usedRoots = new Set<string>();
+  for (const m of modules) {
+    const file = moduleFiles[m.id] ?? `modules/${m.id}`;
+    const say = (list: Issue[], message: string, id?: number) => list.push({ file, message, ...(id ? { id } : {}) });
+    const stem = basename(file, ".json");
+    if (stem !== `${String(m.id).padStart(2, "0")}-${m.slug}`)
+      say(lint, `file name should be ${String(m.id).padStart(2, "0")}-${m.slug}.json`);
+    if (!moduleIdInRange(m.id, m.tier)) say(lint, `module id ${m.id} is outside the id range of tier ${m.tier}`);
+    for (const f of m.fields) if (!fieldSlugs.has(f)) say(problems, `unknown field ${f} (fields.json)`);
+    if (m.fields.length && m.tier !== 3) say(lint, "fields are for tier 3 modules");
+    for (const lang of LANGS) for (const p of scriptProblems(lang, m.name[lang])) say(lint, `name ${lang}: ${p}`);
+
+    const verbs = new Map<string, ContentWord[]>();
+    for (const w of m.words) {
+      const at = (message: string) => `${w.he}: ${message}`;
+      const other = wordIds.get(w.id);
+      if (other) say(problems, at(`word id ${w.id} is also used in ${other}`), w.id);
+      wordIds.set(w.id, file);
+      if (Math.floor(w.id / 1000) !== m.id) say(lint, at(`id ${w.id} is outside module ${m.id}'s range`), w.id);
+
+      for (const r of w.roots) {
+        usedRoots.add(r);
+        if (!roots.has(r)) say(problems, at(`root ${r} is not defined in content/roots`), w.id);
+      }
+      if (new Set(w.roots).size !== w.roots.length) say(lint, at("a root is listed twice"), w.id);
+
+      if (!hasNikkud(w.nikkud)) say(lint, at(`pointed form '${w.nikkud}' has no nikkud`), w.id);
+      if (!plainMatchesPointed(w.he, w.nikkud))
+        say(lint, at(`plain '${w.he}' does not match pointed '${w.nikkud}' (only added vav/yod allowed)`), w.id);
+      if (!plainMatchesPointed(w.example.he, w.example.nikkud))
+        say(lint, at(`example plain '${w.example.he}' does not match pointed '${w.example.nikkud}'`), w.id);
+      for (const p of nikkudProblems(w.nikkud)) say(lint, at(`pointed form: ${p}`), w.id);
+      for (const p of nikkudProblems(w.example.nikkud)) say(lint, at(`example pointed: ${p}`), w.id);
+      for (const p of translitProblems(w.translit)) say(lint, at(`translit '${w.translit}': ${p}`), w.id);
+      for (const lang of LANGS) {
+        for (const p of scriptProblems(lang, w.tr[lang])) say(lint, at(`translation ${lang}: ${p}`), w.id);
+        for (const p of scriptProblems(lang, w.example.tr[lang])) say(lint, at(`example ${lang}: ${p}`), w.id);
+      }
+      if (!exampleUsesWord(w)) say(warnings, at(`the example '${w.example.he}' does not contain the word`), w.id);
+
+      if (w.pos === "verb") {
+        if (!w.tense || !w.verb || !w.binyan) say(lint, at("a verb needs tense, verb (infinitive) and binyan"), w.id);
+        if (w.verb) verbs.set(w.verb, [...(verbs.get(w.verb) ?? []), w]);
+      } else if (w.tense || w.verb || w.binyan) say(lint, at("tense, verb and binyan are for verbs only"), w.id);
+    }
+    if (m.id === BEGINNER_MODULE_ID && m.words.some((w) => w.pos === "verb"))
+      say(lint, "the beginner module has no verbs");
+    for (const [verb, forms] of verbs) {
+      const binyans = new Set(forms.map((f) => f.binyan));
+      if (binyans.size > 1) say(lint, `verb ${verb}: forms in different binyanim (${[...binyans].join(", ")})`);
+      const have = new Set(forms.map((f) => f.tense));
+      const missing = tensesOf(forms[0]?.binyan).filter((t) => !have.has(t as ContentWord["tense"]));
+      if (missing.length) say(lint, `verb ${verb}: missing ${missing.join(", ")} (every verb has all its tenses)`);
+    }
+  }
+  for (const [root, file] of Object.entries(rootFiles))
+    if (!usedRoots.has(root)) warnings.push({ file, message: `root ${root} is not used by any word` });
+}
+
+/** The example contains the word: each word of the entry appears (maybe with a prefix or an ending). */
+function exampleUsesWord(w: ContentWord): boolean {
+  const sentence = hebrewLetters(w.example.he.replace(/[\s\-\u05BE]+/gu, " "));
+  const letters = w.he
+    .split(/[\s\-\u05BE]+/u)
+    .map((part) => hebrewLetters(part))
+    .filter((part) => part.length > 0);
+  // Verbs and words whose stem changes when inflected (ילדה -> ילדות) are compared by their first letters.
+  return letters.every((part) => sentence.includes(part) || (part.length >= 3 && sentence.includes(part.slice(0, -1))));
+}
+
+function checkBeginner(
+  letters: Content["letters"],
+  nikkudList: Content["nikkud"],
+  letterVowels: Content["letterVowels"],
+  problems: Issue[],
+  lint: Issue[],
+) {
+  const FINAL_LETTERS = "ךםןףץ";
+  const lettersById = new Map<number, Content["letters"][number]>();
+  for (const l of letters) {
+    const file = "beginner/letters.json";
+    if (lettersById.has(l.id)) problems.push({ file, message: `letter id ${l.id} used twice`, id: l.id });
+    lettersById.set(l.id, l);
+    if (FINAL_LETTERS.includes(l.letter) !== l.final)
+      lint.push({ file, message: `${l.letter}: final should be ${!l.final}`, id: l.id });
+    for (const p of translitProblems(l.name))
+      lint.push({ file, message: `${l.letter} name '${l.name}': ${p}`, id: l.id });
+    for (const p of translitProblems(l.sound))
+      lint.push({ file, message: `${l.letter} sound '${l.sound}': ${p}`, id: l.id });
+    for (const lang of LANGS)
+      for (const p of scriptProblems(lang, l.description[lang]))
+        lint.push({ file, message: `${l.letter} description ${lang}: ${p}`, id: l.id });
+  }
+  if (letters.length && new Set(letters.map((l) => l.letter)).size !== 27)
+    lint.push({ file: "beginner/letters.json", message: "the alphabet has 22 letters and 5 final forms (27)" });
+
+  const nikkudById = new Map<number, Content["nikkud"][number]>();
+  for (const n of nikkudList) {
+    const file = "beginner/nikkud.json";
+    if (nikkudById.has(n.id)) problems.push({ file, message: `nikkud id ${n.id} used twice`, id: n.id });
+    nikkudById.set(n.id, n);
+    for (const p of translitProblems(n.name)) lint.push({ file, message: `name '${n.name}': ${p}`, id: n.id });
+  }
+
+  const seen = new Set<number>();
+  for (const lv of letterVowels) {
+    const file = "beginner/letter-vowel.json";
+    const say = (list: Issue[], message: string) =>
+      list.push({ file, message: `${lv.id} ${lv.text}: ${message}`, id: lv.id });
+    if (seen.has(lv.id)) say(problems, "id used twice");
+    seen.add(lv.id);
+    const l = lettersById.get(lv.letterId);
+    const n = nikkudById.get(lv.nikkudId);
+    if (!l) say(problems, `unknown letter ${lv.letterId}`);
+    if (!n) say(problems, `unknown nikkud ${lv.nikkudId}`);
+    if (lv.id !== lv.letterId * 100 + lv.nikkudId) say(lint, "id should be letter id × 100 + nikkud id");
+    if (l?.final) say(lint, "the grid uses the regular (non-final) letters");
+    if (l && [...lv.text][0] !== l.letter) say(lint, `text should start with ${l.letter}`);
+    for (const p of nikkudProblems(lv.text)) say(lint, p);
+    if (n) {
+      const mark = n.mark.normalize("NFD");
+      const text = lv.text.normalize("NFD");
+      // Holam on a consonantal vav is written with U+05BA (וֺ).
+      const ok = text.includes(mark) || (mark === "\u05B9" && text.includes("\u05BA"));
+      if (!ok) say(lint, `does not carry ${n.name}`);
+    }
+    for (const p of translitProblems(lv.translit, { stress: false }).filter((p) => !p.includes("no vowel")))
+      say(lint, `translit '${lv.translit}': ${p}`);
+  }
+}
+
+function checkAllowlist(allowlist: Allowlist, modules: ContentModule[], lint: Issue[]) {
+  const ids = new Set(modules.flatMap((m) => m.words.map((w) => w.id)));
+  for (const id of Object.keys(allowlist.pos))
+    if (!ids.has(Number(id))) lint.push({ file: "allowlist.json", message: `pos: no word ${id}` });
+}
+
+/** Every text of a module in one language (translations, examples, name), for spelling checks. */
+export function textsOf(m: ContentModule, lang: (typeof LANGS)[number]): { id?: number; text: string }[] {
+  return [
+    { text: m.name[lang] },
+    ...m.words.flatMap((w) => [
+      { id: w.id, text: w.tr[lang] },
+      { id: w.id, text: w.example.tr[lang] },
+    ]),
+  ];
 }

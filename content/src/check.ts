@@ -1,0 +1,87 @@
+// npm run content:check — every content rule, exit code 1 on any error.
+//   schema (zod), NFC, unique stable ids, roots defined once, fields known, plain vs pointed, allowed marks,
+//   transliteration stress, verbs with all their tenses (load.ts); hspell recognition and part of speech,
+//   hunspell spelling of the translations, audio files present, long enough and not silent (analyse.ts).
+// Options: --skip=hspell,hunspell,audio (or CONTENT_CHECK_SKIP=…)   --dir=<content dir> (or CONTENT_DIR=…)
+import {
+  type AudioReport,
+  checkAudio,
+  checkHebrew,
+  checkSpelling,
+  type HebrewReport,
+  type SpellingReport,
+} from "./analyse.ts";
+import { CONTENT_DIR, type Content, type Issue, loadContent } from "./load.ts";
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+// npm eats --options after `npm run content:check --`, so the environment works too: CONTENT_CHECK_SKIP=audio
+const skip = new Set((arg("skip") ?? process.env.CONTENT_CHECK_SKIP ?? "").split(",").filter(Boolean));
+const dir = arg("dir") ?? process.env.CONTENT_DIR ?? CONTENT_DIR;
+
+const started = Date.now();
+const c = loadContent(dir);
+const spelling: Promise<SpellingReport | undefined> = skip.has("hunspell")
+  ? Promise.resolve(undefined)
+  : checkSpelling(c);
+const audio: Promise<AudioReport | undefined> = skip.has("audio") ? Promise.resolve(undefined) : checkAudio(c, dir);
+const hebrew: HebrewReport | undefined = skip.has("hspell") ? undefined : checkHebrew(c, dir);
+const [sp, au] = await Promise.all([spelling, audio]);
+
+const errors: Issue[] = [
+  ...c.problems,
+  ...c.lint,
+  ...(hebrew?.errors ?? []),
+  ...(sp?.errors ?? []),
+  ...(au?.errors ?? []),
+];
+const warnings: Issue[] = [
+  ...c.warnings,
+  ...(hebrew?.warnings ?? []),
+  ...(sp?.warnings ?? []),
+  ...(au?.warnings ?? []),
+];
+const notes: string[] = [];
+if (hebrew && !hebrew.available) notes.push("hspell not on PATH: Hebrew spelling and part of speech not checked");
+if (sp?.missing.length) notes.push(`hunspell dictionaries missing for ${sp.missing.join(", ")}: not spell-checked`);
+if (au && !au.soxAvailable) notes.push("sox not on PATH: audio files checked for presence only");
+for (const s of skip) notes.push(`${s} skipped (--skip)`);
+
+function print(title: string, list: Issue[]) {
+  if (!list.length) return;
+  console.log(`\n${title} (${list.length}):`);
+  const byFile = new Map<string, Issue[]>();
+  for (const i of list) byFile.set(i.file, [...(byFile.get(i.file) ?? []), i]);
+  for (const file of [...byFile.keys()].sort()) {
+    console.log(`  ${file}`);
+    const sorted = (byFile.get(file) ?? []).sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+    for (const i of sorted) console.log(`    ${i.id ? `#${i.id} ` : ""}${i.message}`);
+  }
+}
+
+/** What is checked: each module, word, root file, letter, vowel and combination; it passes with no error. */
+function subjects(content: Content): string[] {
+  const list = ["fields.json", "allowlist.json"];
+  for (const m of content.modules) {
+    const file = content.moduleFiles[m.id] ?? `modules/${m.id}`;
+    list.push(`${file}#`);
+    for (const w of m.words) list.push(`${file}#${w.id}`);
+  }
+  for (const f of new Set(Object.values(content.rootFiles))) list.push(`${f}#`);
+  for (const l of content.letters) list.push(`beginner/letters.json#${l.id}`);
+  for (const n of content.nikkud) list.push(`beginner/nikkud.json#${n.id}`);
+  for (const lv of content.letterVowels) list.push(`beginner/letter-vowel.json#${lv.id}`);
+  return list;
+}
+
+print("warnings", warnings);
+print("errors", errors);
+for (const n of notes) console.log(`note: ${n}`);
+const all = new Set(subjects(c));
+const failing = new Set(errors.map((e) => `${e.file}#${e.id ?? ""}`));
+for (const f of failing) all.add(f);
+const words = c.modules.reduce((n, m) => n + m.words.length, 0);
+console.log(
+  `\n${c.modules.length} modules, ${words} words, ${c.roots.size} roots, ${c.letters.length} letters, ${c.letterVowels.length} letter + vowel combinations; ${errors.length} error(s), ${warnings.length} warning(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
+console.log(`content check: ${all.size - failing.size} passed, ${failing.size} failed`);
+process.exit(errors.length ? 1 : 0);

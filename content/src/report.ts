@@ -1,0 +1,136 @@
+// npm run content:report — what the content holds: counts per tier, module, part of speech and tense, hspell
+// recognition and part-of-speech agreement, hunspell flags per language, audio coverage. `--json` prints the
+// figures as JSON. Informational: the exit code is 0 even when the checker would fail.
+import { checkAudio, checkHebrew, checkSpelling } from "./analyse.ts";
+import { CONTENT_DIR, loadContent } from "./load.ts";
+import { POS, TENSES } from "./schema.ts";
+
+const dir = process.env.CONTENT_DIR ?? CONTENT_DIR;
+const c = loadContent(dir);
+const [spelling, audio] = await Promise.all([checkSpelling(c), checkAudio(c, dir)]);
+const hebrew = checkHebrew(c, dir);
+
+const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "-");
+const words = c.modules.flatMap((m) => m.words.map((w) => ({ ...w, tier: m.tier, module: m.id })));
+
+const tiers = [1, 2, 3].map((tier) => {
+  const mods = c.modules.filter((m) => m.tier === tier && m.id !== 93);
+  return { tier, modules: mods.length, words: mods.reduce((n, m) => n + m.words.length, 0) };
+});
+const beginner = c.modules.find((m) => m.id === 93);
+const byPos = Object.fromEntries(POS.map((p) => [p, words.filter((w) => w.pos === p).length]));
+const byTense = Object.fromEntries(TENSES.map((t) => [t, words.filter((w) => w.tense === t).length]));
+const verbs = new Set(words.filter((w) => w.verb).map((w) => `${w.module}:${w.verb}`)).size;
+const modules = c.modules.map((m) => {
+  const count = (pred: (w: (typeof m.words)[number]) => boolean) => m.words.filter(pred).length;
+  const audioErrors = new Set(audio.errors.filter((e) => e.file === c.moduleFiles[m.id]).map((e) => e.id));
+  return {
+    id: m.id,
+    slug: m.slug,
+    tier: m.tier,
+    fields: m.fields.join(","),
+    words: m.words.length,
+    nouns: count((w) => w.pos === "noun"),
+    verbs: count((w) => w.pos === "verb"),
+    adjectives: count((w) => w.pos === "adjective"),
+    other: count((w) => !["noun", "verb", "adjective"].includes(w.pos)),
+    withRoots: count((w) => w.roots.length > 0),
+    audio: m.words.length - audioErrors.size,
+  };
+});
+const figures = {
+  modules: c.modules.length,
+  words: words.length,
+  roots: c.roots.size,
+  letters: c.letters.length,
+  letterVowels: c.letterVowels.length,
+  tiers,
+  beginner: beginner ? { words: beginner.words.length } : null,
+  byPos,
+  byTense,
+  verbs,
+  hspell: hebrew.available
+    ? {
+        tokens: hebrew.tokens,
+        recognised: hebrew.recognised,
+        entries: hebrew.entries,
+        entriesRecognised: hebrew.entriesRecognised,
+        posChecked: hebrew.posChecked,
+        posAgrees: hebrew.posAgrees,
+        posByPos: hebrew.posByPos,
+        problems: hebrew.errors.length,
+      }
+    : null,
+  hunspell: {
+    languages: spelling.languages,
+    texts: spelling.texts,
+    flags: spelling.flags,
+    allowlisted: spelling.allowlisted,
+  },
+  audio: { sox: audio.soxAvailable, expected: audio.expected, present: audio.present, good: audio.good },
+  problems: c.problems.length + c.lint.length,
+  modulesTable: modules,
+};
+
+if (process.argv.includes("--json")) {
+  console.log(JSON.stringify(figures, null, 2));
+  process.exit(0);
+}
+
+const table = (rows: Record<string, string | number>[]) => {
+  if (!rows.length) return;
+  const cols = Object.keys(rows[0] ?? {});
+  const width = cols.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k] ?? "").length)));
+  const line = (cells: string[]) => `  ${cells.map((s, i) => s.padStart(width[i] ?? 0)).join("  ")}`;
+  console.log(line(cols));
+  for (const r of rows) console.log(line(cols.map((k) => String(r[k] ?? ""))));
+};
+
+console.log(
+  `Content: ${figures.modules} modules, ${figures.words} words, ${figures.roots} roots, ${figures.letters} letters, ${figures.letterVowels} letter + vowel combinations`,
+);
+console.log("\nPer tier (beginner module apart):");
+table([...tiers, ...(beginner ? [{ tier: "beginner (93)", modules: 1, words: beginner.words.length }] : [])]);
+console.log("\nPer module:");
+table(modules);
+console.log("\nPer part of speech:");
+table([byPos]);
+console.log(`\nVerb forms per tense (${verbs} verbs):`);
+table([byTense]);
+const weak = modules.filter((m) => m.id !== 93 && m.verbs < 5);
+if (weak.length)
+  console.log(`  modules with fewer than 5 verb forms (the verb games need 5): ${weak.map((m) => m.id).join(", ")}`);
+
+console.log("\nhspell:");
+if (!hebrew.available) console.log("  not on PATH");
+else {
+  console.log(
+    `  recognised: ${hebrew.recognised}/${hebrew.tokens} distinct words (${pct(hebrew.recognised, hebrew.tokens)}); entries fully recognised or allowlisted: ${hebrew.entriesRecognised}/${hebrew.entries} (${pct(hebrew.entriesRecognised, hebrew.entries)})`,
+  );
+  console.log(
+    `  part of speech agrees: ${hebrew.posAgrees}/${hebrew.posChecked} single-word entries (${pct(hebrew.posAgrees, hebrew.posChecked)}); ${Object.entries(
+      hebrew.posByPos,
+    )
+      .map(([p, v]) => `${p} ${v.agrees}/${v.checked}`)
+      .join(", ")}`,
+  );
+  console.log(`  problems not allowlisted: ${hebrew.errors.length}`);
+}
+console.log("\nhunspell (translations, examples, module names, root meanings):");
+console.log(`  dictionaries: ${spelling.languages.join(", ") || "none"}; ${spelling.texts} texts`);
+console.log(
+  `  flagged, not allowlisted: ${Object.entries(spelling.flags)
+    .map(([l, n]) => `${l} ${n}`)
+    .join(", ")}; allowlisted: ${spelling.allowlisted}`,
+);
+console.log(`\naudio${audio.soxAvailable ? "" : " (sox missing: presence only)"}:`);
+table(
+  (["words", "letters", "letter-vowel"] as const).map((k) => ({
+    kind: k,
+    expected: audio.expected[k] ?? 0,
+    present: audio.present[k] ?? 0,
+    good: audio.good[k] ?? 0,
+    coverage: pct(audio.good[k] ?? 0, audio.expected[k] ?? 0),
+  })),
+);
+console.log(`\nloader problems and lint: ${figures.problems} (npm run content:check lists them)`);
