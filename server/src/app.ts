@@ -21,13 +21,14 @@ import { type Deps, HttpError, identify, sendError } from "./http.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { meRoutes } from "./routes/me.ts";
 import { recordRoutes } from "./routes/records.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 
 export const WEB_DIST = join(import.meta.dirname, "..", "..", "web", "dist");
 
 export type AppOptions = {
   deps: Deps;
   env: Pick<Env, "RATE_LIMIT_MAX" | "RATE_LIMIT_WINDOW_MS" | "BODY_LIMIT"> &
-    Partial<Pick<Env, "REDIS_URL" | "WEB_DIST" | "CONTENT_DIR">>;
+    Partial<Pick<Env, "REDIS_URL" | "WEB_DIST" | "CONTENT_DIR" | "REVENUECAT_WEBHOOK_SECRET">>;
   logger?: FastifyServerOptions["logger"];
   /** Extra routes registered with the same plugins (the benchmark's in-memory route). */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
@@ -139,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(contentRoutes);
       await api.register(meRoutes, { prefix: "/me" });
       await api.register(recordRoutes);
+      await api.register(webhookRoutes, { secret: env.REVENUECAT_WEBHOOK_SECRET });
       await opts.extraRoutes?.(api);
     },
     { prefix: "/api" },

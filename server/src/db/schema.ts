@@ -169,10 +169,23 @@ export const entitlements = pgTable(
     productId: text("product_id"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     eventId: text("event_id"),
+    /** When the store event that last set this row happened: an older event delivered late changes nothing. */
+    eventAt: timestamp("event_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.plan] })],
 );
+
+/** Every purchase-provider event received, once by its id: a redelivery is recognised and changes nothing. */
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  appUserId: text("app_user_id"),
+  eventAt: timestamp("event_at", { withTimezone: true }).notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  payload: jsonb("payload").notNull(),
+});
 
 export const activeModules = pgTable("active_modules", {
   userId: uuid("user_id")

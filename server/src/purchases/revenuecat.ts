@@ -1,0 +1,148 @@
+// RevenueCat webhook events -> entitlements kept by the server. Each event is stored once by its id; each
+// entitlement row remembers the time of the event that last set it, so a late, older event changes nothing.
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Plan } from "@ivrit/core/plans";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import * as t from "../db/schema.ts";
+
+/** The fields we read; RevenueCat sends many more, which are kept in the stored payload. */
+export const revenueCatBody = z.looseObject({
+  api_version: z.string().optional(),
+  event: z.looseObject({
+    id: z.string().min(1).max(200),
+    type: z.string().min(1).max(60),
+    app_user_id: z.string().max(200).nullish(),
+    original_app_user_id: z.string().max(200).nullish(),
+    aliases: z.array(z.string().max(200)).max(100).nullish(),
+    entitlement_ids: z.array(z.string().max(100)).max(20).nullish(),
+    entitlement_id: z.string().max(100).nullish(),
+    product_id: z.string().max(200).nullish(),
+    new_product_id: z.string().max(200).nullish(),
+    expiration_at_ms: z.number().nullish(),
+    event_timestamp_ms: z.number(),
+    transferred_from: z.array(z.string().max(200)).max(100).nullish(),
+    transferred_to: z.array(z.string().max(200)).max(100).nullish(),
+  }),
+});
+export type RevenueCatEvent = z.infer<typeof revenueCatBody>["event"];
+
+/** Entitlement ids configured in RevenueCat, mapped to our plans. */
+const ENTITLEMENT_PLAN: Record<string, Exclude<Plan, "free">> = { plus: "plus", pro: "pro" };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Constant-time comparison of the Authorization header with "Bearer <secret>". */
+export function authorized(header: string | undefined, secret: string): boolean {
+  const digest = (s: string) => createHash("sha256").update(s).digest();
+  return timingSafeEqual(digest(header ?? ""), digest(`Bearer ${secret}`));
+}
+
+/** The app's user ids the event names: the app logs in to RevenueCat with the device's anonymous UUID. */
+function usersOf(ids: (string | null | undefined)[]): string[] {
+  return [...new Set(ids.filter((id): id is string => !!id && UUID.test(id)).map((id) => id.toLowerCase()))];
+}
+
+function plansOf(e: RevenueCatEvent): Exclude<Plan, "free">[] {
+  const ids = [...(e.entitlement_ids ?? []), ...(e.entitlement_id ? [e.entitlement_id] : [])];
+  return [...new Set(ids.map((id) => ENTITLEMENT_PLAN[id]).filter((p) => p !== undefined))];
+}
+
+/** Sets a plan's expiry for a user unless a newer event already did. */
+async function setEntitlement(
+  db: Db,
+  userId: string,
+  plan: Exclude<Plan, "free">,
+  expiresAt: Date | null,
+  e: RevenueCatEvent,
+  eventAt: Date,
+) {
+  await db.insert(t.users).values({ id: userId }).onConflictDoNothing();
+  const row = {
+    userId,
+    plan,
+    source: "revenuecat",
+    productId: e.new_product_id ?? e.product_id ?? null,
+    expiresAt,
+    eventId: e.id,
+    eventAt,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(t.entitlements)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [t.entitlements.userId, t.entitlements.plan],
+      set: {
+        source: row.source,
+        productId: row.productId,
+        expiresAt,
+        eventId: e.id,
+        eventAt,
+        updatedAt: row.updatedAt,
+      },
+      setWhere: sql`${t.entitlements.eventAt} is null or ${t.entitlements.eventAt} <= ${eventAt.toISOString()}`,
+    });
+}
+
+export type Applied = { duplicate: boolean; users: string[]; plans: Plan[] };
+
+/** Applies one event in a transaction; a redelivered event (same id) changes nothing. */
+export async function applyRevenueCatEvent(
+  db: Db,
+  body: z.infer<typeof revenueCatBody>,
+  now = new Date(),
+): Promise<Applied> {
+  const e = body.event;
+  const eventAt = new Date(e.event_timestamp_ms);
+  return db.transaction(async (tx) => {
+    const stored = await tx
+      .insert(t.webhookEvents)
+      .values({
+        id: e.id,
+        provider: "revenuecat",
+        type: e.type,
+        appUserId: e.app_user_id ?? null,
+        eventAt,
+        payload: body,
+      })
+      .onConflictDoNothing()
+      .returning({ id: t.webhookEvents.id });
+    if (stored.length === 0) return { duplicate: true, users: [], plans: [] };
+
+    const users = usersOf([e.app_user_id, e.original_app_user_id, ...(e.aliases ?? [])]);
+    const plans = plansOf(e);
+    const expiry = e.expiration_at_ms ? new Date(e.expiration_at_ms) : null;
+    switch (e.type) {
+      case "INITIAL_PURCHASE":
+      case "RENEWAL":
+      case "PRODUCT_CHANGE":
+      case "NON_RENEWING_PURCHASE":
+      case "UNCANCELLATION":
+      case "CANCELLATION": // access stays until the paid period ends
+        for (const u of users) for (const p of plans) await setEntitlement(tx, u, p, expiry, e, eventAt);
+        return { duplicate: false, users, plans };
+      case "EXPIRATION": {
+        const ended = expiry && expiry < now ? expiry : now;
+        for (const u of users) for (const p of plans) await setEntitlement(tx, u, p, ended, e, eventAt);
+        return { duplicate: false, users, plans };
+      }
+      case "TRANSFER": {
+        const from = usersOf(e.transferred_from ?? []);
+        const to = usersOf(e.transferred_to ?? []);
+        if (from.length === 0 || to.length === 0) return { duplicate: false, users: [], plans: [] };
+        const moved = await tx
+          .delete(t.entitlements)
+          .where(and(inArray(t.entitlements.userId, from), eq(t.entitlements.source, "revenuecat")))
+          .returning();
+        for (const u of to)
+          for (const m of moved) await setEntitlement(tx, u, m.plan as Exclude<Plan, "free">, m.expiresAt, e, eventAt);
+        return { duplicate: false, users: to, plans: [...new Set(moved.map((m) => m.plan as Plan))] };
+      }
+      default:
+        // BILLING_ISSUE (grace period: access unchanged), SUBSCRIPTION_PAUSED (paused at period end: the
+        // EXPIRATION event ends access), TEST and any new type: stored, nothing to change.
+        return { duplicate: false, users, plans: [] };
+    }
+  });
+}
