@@ -1,8 +1,17 @@
 // The checks that need external tools (hspell, hunspell, sox), shared by check.ts and report.ts.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { type AudioItem, audioItems, audioPath, audioVerdict, soxStats } from "./audio-files.ts";
+import {
+  type AudioItem,
+  audioItems,
+  audioPath,
+  audioVerdict,
+  readManifest,
+  type SoxStat,
+  sha1,
+  soxStats,
+} from "./audio-files.ts";
 import {
   allowlisted,
   describeReadings,
@@ -181,20 +190,11 @@ export type AudioReport = {
   expected: Record<string, number>;
   present: Record<string, number>;
   good: Record<string, number>;
+  /** Files measured with sox in this run (the others matched the manifest's sha1). */
+  measured: number;
   errors: Issue[];
   warnings: Issue[];
 };
-
-export const MANIFEST = "audio/manifest.json";
-
-/** content/audio/manifest.json: "words/3012" -> the phonemes the file was generated from. */
-export function readManifest(dir: string): Record<string, string> {
-  try {
-    return JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")) as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
 
 export function soxAvailable(): boolean {
   try {
@@ -211,7 +211,11 @@ const FILE_OF: Record<AudioItem["kind"], (c: Content, id: number) => string> = {
   "letter-vowel": () => "beginner/letter-vowel.json",
 };
 
-export async function checkAudio(c: Content, dir: string): Promise<AudioReport> {
+/**
+ * Every item has its file, made from its current transliteration, longer than 0.3 s and not silent. Files whose
+ * sha1 matches the manifest keep the measurement recorded there; the others (or all, with `remeasure`) go to sox.
+ */
+export async function checkAudio(c: Content, dir: string, opts: { remeasure?: boolean } = {}): Promise<AudioReport> {
   const items = audioItems(c);
   const manifest = readManifest(dir);
   const report: AudioReport = {
@@ -219,6 +223,7 @@ export async function checkAudio(c: Content, dir: string): Promise<AudioReport> 
     expected: {},
     present: {},
     good: {},
+    measured: 0,
     errors: [],
     warnings: [],
   };
@@ -236,7 +241,7 @@ export async function checkAudio(c: Content, dir: string): Promise<AudioReport> 
       continue;
     }
     report.present[item.kind] = (report.present[item.kind] ?? 0) + 1;
-    const made = manifest[`${item.kind}/${item.id}`];
+    const made = manifest[`${item.kind}/${item.id}`]?.phonemes;
     if (made !== undefined && made !== item.phonemes)
       report.errors.push({
         file,
@@ -253,13 +258,25 @@ export async function checkAudio(c: Content, dir: string): Promise<AudioReport> 
       if (f.endsWith(".mp3") && !expectedNames.has(`${kind}/${f}`))
         report.warnings.push({ file: `audio/${kind}/${f}`, message: "no item uses this file" });
   }
-  if (!report.soxAvailable) {
-    for (const item of present) report.good[item.kind] = (report.good[item.kind] ?? 0) + 1;
-    return report;
-  }
-  const stats = await soxStats(present.map((i) => audioPath(dir, i.kind, i.id)));
+
+  const stats = new Map<AudioItem, SoxStat | undefined>();
+  const toMeasure: AudioItem[] = [];
   for (const item of present) {
-    const verdict = audioVerdict(stats.get(audioPath(dir, item.kind, item.id)));
+    const entry = manifest[`${item.kind}/${item.id}`];
+    if (!opts.remeasure && entry && entry.sha1 === sha1(audioPath(dir, item.kind, item.id))) stats.set(item, entry);
+    else toMeasure.push(item);
+  }
+  if (toMeasure.length && report.soxAvailable) {
+    const measured = await soxStats(toMeasure.map((i) => audioPath(dir, i.kind, i.id)));
+    for (const item of toMeasure) stats.set(item, measured.get(audioPath(dir, item.kind, item.id)));
+    report.measured = toMeasure.length;
+  }
+  for (const item of present) {
+    if (!stats.has(item)) {
+      report.good[item.kind] = (report.good[item.kind] ?? 0) + 1; // no sox: presence only
+      continue;
+    }
+    const verdict = audioVerdict(stats.get(item));
     if (verdict)
       report.errors.push({
         file: FILE_OF[item.kind](c, item.id),

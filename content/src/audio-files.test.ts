@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { audioItems, audioVerdict, parseSoxStat } from "./audio-files.ts";
+import { audioItems, audioVerdict, MANIFEST, parseSoxStat, readManifest, writeManifest } from "./audio-files.ts";
 
 const STAT = `Samples read:             25344
 Length (seconds):      1.149388
@@ -41,5 +44,22 @@ describe("audioItems", () => {
       ["letters", 1, "[[a'lef]]"],
       ["letter-vowel", 201, "[['ba]]"],
     ]);
+  });
+});
+
+describe("manifest", () => {
+  it("round-trips entries and drops malformed ones", () => {
+    const dir = mkdtempSync(join(tmpdir(), "manifest-"));
+    mkdirSync(join(dir, "audio"));
+    writeManifest(dir, {
+      "words/10": { phonemes: "[[b]]", sha1: "b", seconds: 1.23456789, peak: 0.5, rms: 0.1 },
+      "words/9": { phonemes: "[[a]]", sha1: "a", seconds: 1, peak: 0.5, rms: 0.1 },
+    });
+    const text = readFileSync(join(dir, MANIFEST), "utf8");
+    expect(text.indexOf("words/9")).toBeLessThan(text.indexOf("words/10"));
+    expect(readManifest(dir)["words/10"]?.seconds).toBe(1.2346);
+    writeFileSync(join(dir, MANIFEST), JSON.stringify({ "words/1": "[[old]]" }));
+    expect(readManifest(dir)).toEqual({});
+    rmSync(dir, { recursive: true });
   });
 });

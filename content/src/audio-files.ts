@@ -1,6 +1,12 @@
 // The pronunciation files the content needs (content/audio/<kind>/<id>.mp3), what each is made from, and the
 // sox measurements that show a file is real speech: longer than 0.3 s and not silent.
+//
+// content/audio/manifest.json records, for each file, the phonemes it was made from, the sha1 of its bytes and
+// its sox measurements. The checker trusts a measurement only while the file's sha1 is unchanged and measures
+// every other file with sox (starting ~1,800 sox processes costs seconds; hashing the files costs milliseconds).
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { Content } from "./load.ts";
@@ -89,4 +95,44 @@ export async function soxStats(
     ),
   );
   return result;
+}
+
+export const MANIFEST = "audio/manifest.json";
+export type ManifestEntry = { phonemes: string; sha1: string } & SoxStat;
+export type Manifest = Record<string, ManifestEntry>;
+
+/** content/audio/manifest.json: "words/3012" -> what the file was made from, its sha1 and measurements. */
+export function readManifest(dir: string): Manifest {
+  try {
+    const raw = JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")) as Record<string, unknown>;
+    const out: Manifest = {};
+    for (const [k, v] of Object.entries(raw)) {
+      const e = v as Partial<ManifestEntry> | null;
+      if (e && typeof e.phonemes === "string" && typeof e.sha1 === "string")
+        out[k] = {
+          phonemes: e.phonemes,
+          sha1: e.sha1,
+          seconds: Number(e.seconds),
+          peak: Number(e.peak),
+          rms: Number(e.rms),
+        };
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/** Writes the manifest sorted by kind and id, one file per line. */
+export function writeManifest(dir: string, manifest: Manifest): void {
+  const entries = Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }));
+  const line = ([k, e]: [string, ManifestEntry]) =>
+    `  ${JSON.stringify(k)}: ${JSON.stringify({ phonemes: e.phonemes, sha1: e.sha1, seconds: round(e.seconds), peak: round(e.peak), rms: round(e.rms) })}`;
+  writeFileSync(join(dir, MANIFEST), `{\n${entries.map(line).join(",\n")}\n}\n`);
+}
+
+const round = (n: number) => Math.round(n * 10000) / 10000;
+
+export function sha1(file: string): string {
+  return createHash("sha1").update(readFileSync(file)).digest("hex");
 }

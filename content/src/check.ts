@@ -3,6 +3,8 @@
 //   transliteration stress, verbs with all their tenses (load.ts); hspell recognition and part of speech,
 //   hunspell spelling of the translations, audio files present, long enough and not silent (analyse.ts).
 // Options: --skip=hspell,hunspell,audio (or CONTENT_CHECK_SKIP=…)   --dir=<content dir> (or CONTENT_DIR=…)
+//          --remeasure (or CONTENT_CHECK_REMEASURE=1): run sox on every audio file, not only on files whose
+//          sha1 differs from content/audio/manifest.json.
 import {
   type AudioReport,
   checkAudio,
@@ -23,7 +25,10 @@ const c = loadContent(dir);
 const spelling: Promise<SpellingReport | undefined> = skip.has("hunspell")
   ? Promise.resolve(undefined)
   : checkSpelling(c);
-const audio: Promise<AudioReport | undefined> = skip.has("audio") ? Promise.resolve(undefined) : checkAudio(c, dir);
+const remeasure = process.argv.includes("--remeasure") || process.env.CONTENT_CHECK_REMEASURE === "1";
+const audio: Promise<AudioReport | undefined> = skip.has("audio")
+  ? Promise.resolve(undefined)
+  : checkAudio(c, dir, { remeasure });
 const hebrew: HebrewReport | undefined = skip.has("hspell") ? undefined : checkHebrew(c, dir);
 const [sp, au] = await Promise.all([spelling, audio]);
 
@@ -44,6 +49,10 @@ const notes: string[] = [];
 if (hebrew && !hebrew.available) notes.push("hspell not on PATH: Hebrew spelling and part of speech not checked");
 if (sp?.missing.length) notes.push(`hunspell dictionaries missing for ${sp.missing.join(", ")}: not spell-checked`);
 if (au && !au.soxAvailable) notes.push("sox not on PATH: audio files checked for presence only");
+if (au?.soxAvailable)
+  notes.push(
+    `audio: ${Object.values(au.present).reduce((a, b) => a + b, 0)} files, ${au.measured} measured with sox, the rest unchanged since measured (manifest sha1)`,
+  );
 for (const s of skip) notes.push(`${s} skipped (--skip)`);
 
 function print(title: string, list: Issue[]) {
