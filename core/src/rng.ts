@@ -31,3 +31,25 @@ export function sample<T>(items: readonly T[], n: number, rng: Rng): T[] {
 export function randomSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
 }
+
+/** Up to `n` items in random order with different keys: of items sharing a key only one is taken. */
+export function sampleDistinct<T>(items: readonly T[], n: number, rng: Rng, key: (item: T) => string): T[] {
+  const out: T[] = [];
+  const seen = new Set<string>();
+  for (const item of shuffle(items, rng)) {
+    if (out.length >= n) break;
+    const k = key(item);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(item);
+  }
+  return out;
+}
+
+/** Up to `n` items in random order, spread over as many keys as there are before any key repeats. */
+export function sampleSpread<T>(items: readonly T[], n: number, rng: Rng, key: (item: T) => string): T[] {
+  const first = sampleDistinct(items, n, rng, key);
+  if (first.length >= n) return first;
+  const taken = new Set(first);
+  return [...first, ...shuffle(items, rng).filter((item) => !taken.has(item))].slice(0, Math.max(0, n));
+}

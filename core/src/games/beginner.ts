@@ -1,0 +1,84 @@
+// The beginner games (SPEC section 4): letters, letter + vowel and first words. Each round is 5 random items;
+// the wrong options come from the other items; a wrong pick is marked and another can be tried.
+import type { BeginnerGame } from "../games.ts";
+import { stripNikkud } from "../hebrew.ts";
+import { type Rng, sample } from "../rng.ts";
+import type { BeginnerLetter, BeginnerWord, LetterVowel } from "../schemas/api.ts";
+import { buildOptions, type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
+import { ROUND_SIZE } from "./constants.ts";
+import type { GameResults, LearnedWord, ResultsGameType } from "./results.ts";
+
+export interface BeginnerQuestion extends Question {
+  /** The item's id (letter, combination or beginner word). */
+  id: number;
+  /** What is shown: the letter, the letter with its vowel, or the word with nikkud. */
+  hebrew: string;
+  audio: string | null;
+}
+
+export type BeginnerItems =
+  | { game: "letters"; items: readonly BeginnerLetter[] }
+  | { game: "letter-vowel"; items: readonly LetterVowel[] }
+  | { game: "words"; items: readonly BeginnerWord[] };
+
+export type BeginnerStart = { kind: "ready"; quiz: QuizState<BeginnerQuestion> } | { kind: "noItems" };
+
+interface Prompt {
+  id: number;
+  hebrew: string;
+  answer: string;
+  audio: string | null;
+}
+
+/** Letters: choose the letter's name. Vowels: choose how the combination is read. Words: choose the translation. */
+function prompts(source: BeginnerItems): Prompt[] {
+  switch (source.game) {
+    case "letters":
+      return source.items.map((l) => ({ id: l.id, hebrew: l.letter_he, answer: l.name, audio: l.pronunciation_audio }));
+    case "letter-vowel":
+      return source.items.map((c) => ({
+        id: c.id,
+        hebrew: c.letter_with_nikkud,
+        answer: c.transliteration,
+        audio: c.pronunciation_audio,
+      }));
+    case "words":
+      return source.items.map((w) => ({
+        id: w.id,
+        hebrew: w.word_with_nikkud.trim() || w.word,
+        answer: w.translation,
+        audio: w.pronunciation_audio,
+      }));
+  }
+}
+
+export function buildBeginnerRound(source: BeginnerItems, rng: Rng): BeginnerStart {
+  const pool = prompts(source).filter((p) => p.hebrew.trim() !== "" && p.answer.trim() !== "");
+  if (pool.length === 0) return { kind: "noItems" };
+  const answers = pool.map((p) => p.answer);
+  // Other items that read the same (אָ and אַ are both "a") are dropped by buildOptions, so no option is a second right answer.
+  const questions = sample(pool, ROUND_SIZE, rng).map(
+    (p): BeginnerQuestion => ({ ...p, answer: p.answer.trim(), options: buildOptions(p.answer, answers, rng) }),
+  );
+  return { kind: "ready", quiz: startQuiz(questions, { retry: true }) };
+}
+
+const GAME_TYPE: Record<BeginnerGame, ResultsGameType> = {
+  letters: "letters",
+  "letter-vowel": "letterVowel",
+  words: "beginnerWords",
+};
+
+/** The items practised; letters and combinations carry no word id (they have no word card). */
+export function beginnerResults(game: BeginnerGame, quiz: QuizState<BeginnerQuestion>, sessionId: string): GameResults {
+  const learnedWords = quiz.questions.slice(0, quiz.outcomes.length).map(
+    (q): LearnedWord => ({
+      ...(game === "words" ? { id: q.id } : {}),
+      hebrew: stripNikkud(q.hebrew),
+      word_with_nikkud: q.hebrew,
+      translation: q.answer,
+      audio_path: q.audio,
+    }),
+  );
+  return { learnedWords, learnedRoots: [], gameType: GAME_TYPE[game], sessionId, ...quizScore(quiz) };
+}
