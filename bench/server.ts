@@ -5,7 +5,7 @@ import { boot } from "@ivrit/server/boot";
 import { parseEnv } from "@ivrit/server/env";
 
 const env = parseEnv();
-const { database, cache } = await boot({
+const { database, cache, plans } = await boot({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.DATA_DIR,
   contentDir: env.CONTENT_DIR,
@@ -17,7 +17,7 @@ const mod = [...cache.current.modules].sort(
 const wordsUrl = `/api/words?moduleId=${mod?.id ?? 93}&limit=50&language=en`;
 let bytes = "";
 const app = await buildApp({
-  deps: { database, cache },
+  deps: { database, cache, plans },
   env,
   extraRoutes: (api) => {
     api.get("/bench/memory", async (_req, reply) => reply.type("application/json; charset=utf-8").send(bytes));

@@ -2,12 +2,16 @@
 import { ContentCache } from "./content/cache.ts";
 import { ContentError, type SyncResult, syncContent } from "./content/sync.ts";
 import { createDb, type Database } from "./db/client.ts";
+import { Plans } from "./users.ts";
 
 export type Booted = {
   database: Database;
   cache: ContentCache;
+  plans: Plans;
   sync: SyncResult | null;
   contentError: ContentError | null;
+  /** Stops listening and closes the database. */
+  close: () => Promise<void>;
 };
 
 export async function boot(opts: {
@@ -27,7 +31,12 @@ export async function boot(opts: {
       if (!(e instanceof ContentError)) throw e;
       contentError = e;
     }
-    return { database, cache: await ContentCache.create(database.db), sync, contentError };
+    const plans = await new Plans(database).start();
+    const close = async () => {
+      await plans.stop();
+      await database.close();
+    };
+    return { database, cache: await ContentCache.create(database.db), plans, sync, contentError, close };
   } catch (e) {
     await database.close();
     throw e;

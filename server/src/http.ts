@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ContentCache } from "./content/cache.ts";
 import type { Database } from "./db/client.ts";
+import type { Plans } from "./users.ts";
 
 export class HttpError extends Error {
   constructor(
@@ -13,7 +14,7 @@ export class HttpError extends Error {
   }
 }
 
-export type Deps = { database: Database; cache: ContentCache };
+export type Deps = { database: Database; cache: ContentCache; plans: Plans };
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -5,13 +5,13 @@ import { parseEnv } from "./env.ts";
 
 async function main() {
   const env = parseEnv();
-  const { database, cache, sync, contentError } = await boot({
+  const { database, cache, plans, sync, contentError, close } = await boot({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     contentDir: env.CONTENT_DIR,
   });
   const app = await buildApp({
-    deps: { database, cache },
+    deps: { database, cache, plans },
     env,
     logger: { level: env.LOG_LEVEL },
   });
@@ -20,7 +20,7 @@ async function main() {
     log.error({ problems: contentError.problems }, "content is invalid and was not loaded (npm run content:check)");
     if (cache.current.words.length === 0) {
       await app.close();
-      await database.close();
+      await close();
       process.exit(1);
     }
   }
@@ -34,7 +34,7 @@ async function main() {
   poll.unref();
   app.addHook("onClose", async () => {
     clearInterval(poll);
-    await database.close();
+    await close();
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

@@ -1,31 +1,44 @@
 // Users and their plans. The tier always comes from the server's entitlements, never from the client.
 import { PLAN_TIER, type Plan, planFromTier, type Tier } from "@ivrit/core/plans";
-import { and, eq, gt, isNull, or } from "drizzle-orm";
-import type { Db } from "./db/client.ts";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Db } from "./db/client.ts";
 import * as t from "./db/schema.ts";
 
 export type PlanInfo = { plan: Plan; tier: Tier; expiresAt: Date | null };
+export type EntitlementRow = { plan: string; expiresAt: Date | null };
 export const FREE: PlanInfo = { plan: "free", tier: 1, expiresAt: null };
+/** Every write to entitlements NOTIFYs this channel with the user id, in the same transaction. */
+export const ENTITLEMENTS_CHANNEL = "ivrit_entitlements";
 
 /** Creates the user row on first sight. Idempotent and safe to race (another instance may insert it too). */
 export async function ensureUser(db: Db, userId: string): Promise<void> {
   await db.insert(t.users).values({ id: userId }).onConflictDoNothing();
 }
 
-/** pro first, then plus, among unexpired entitlements; else free. */
-export async function planOf(db: Db, userId: string, now = new Date()): Promise<PlanInfo> {
-  const rows = await db
+export async function entitlementRows(db: Db, userId: string): Promise<EntitlementRow[]> {
+  return db
     .select({ plan: t.entitlements.plan, expiresAt: t.entitlements.expiresAt })
     .from(t.entitlements)
-    .where(
-      and(eq(t.entitlements.userId, userId), or(isNull(t.entitlements.expiresAt), gt(t.entitlements.expiresAt, now))),
-    );
+    .where(eq(t.entitlements.userId, userId));
+}
+
+/** pro first, then plus, among the entitlements not expired at `now`; else free. */
+export function planFrom(rows: EntitlementRow[], now = new Date()): PlanInfo {
   let best = FREE;
   for (const r of rows) {
+    if (r.expiresAt && r.expiresAt <= now) continue;
     const tier = PLAN_TIER[r.plan as Plan];
     if (tier && tier > best.tier) best = { plan: planFromTier(tier), tier, expiresAt: r.expiresAt };
   }
   return best;
+}
+
+export async function planOf(db: Db, userId: string, now = new Date()): Promise<PlanInfo> {
+  return planFrom(await entitlementRows(db, userId), now);
+}
+
+export async function notifyEntitlements(db: Db, userIds: string[]): Promise<void> {
+  for (const id of userIds) await db.execute(sql`select pg_notify(${ENTITLEMENTS_CHANNEL}, ${id})`);
 }
 
 /** Grants a plan (support, tests): the user row is created if needed. */
@@ -36,14 +49,17 @@ export async function grantPlan(
   expiresAt: Date | null,
   source = "cli",
 ) {
-  await ensureUser(db, userId);
-  await db
-    .insert(t.entitlements)
-    .values({ userId, plan, source, expiresAt, updatedAt: new Date() })
-    .onConflictDoUpdate({
-      target: [t.entitlements.userId, t.entitlements.plan],
-      set: { source, expiresAt, updatedAt: new Date() },
-    });
+  await db.transaction(async (tx) => {
+    await ensureUser(tx, userId);
+    await tx
+      .insert(t.entitlements)
+      .values({ userId, plan, source, expiresAt, updatedAt: new Date() })
+      .onConflictDoUpdate({
+        target: [t.entitlements.userId, t.entitlements.plan],
+        set: { source, expiresAt, updatedAt: new Date() },
+      });
+    await notifyEntitlements(tx, [userId]);
+  });
 }
 
 /** Revokes one plan, or every plan when `plan` is undefined. Returns how many were removed. */
@@ -51,5 +67,65 @@ export async function revokePlan(db: Db, userId: string, plan?: Exclude<Plan, "f
   const where = plan
     ? and(eq(t.entitlements.userId, userId), eq(t.entitlements.plan, plan))
     : eq(t.entitlements.userId, userId);
-  return (await db.delete(t.entitlements).where(where).returning()).length;
+  return db.transaction(async (tx) => {
+    const n = (await tx.delete(t.entitlements).where(where).returning()).length;
+    await notifyEntitlements(tx, [userId]);
+    return n;
+  });
+}
+
+/**
+ * The caller's plan on every request, without a query per request: each process keeps the entitlement rows it
+ * has read, drops a user's rows when a NOTIFY names them (any instance's write, or the CLI's), and trusts
+ * nothing cached while the notification connection is down. Expiry is evaluated at read time, so a plan lapses
+ * at its expiry with no event.
+ */
+export class Plans {
+  private readonly rows = new Map<string, EntitlementRow[]>();
+  private live = false;
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly max = 100_000,
+  ) {}
+
+  async start(): Promise<this> {
+    this.unlisten = await this.database.listen(
+      ENTITLEMENTS_CHANNEL,
+      (userId) => this.rows.delete(userId),
+      (live) => {
+        this.live = live;
+        this.rows.clear();
+      },
+    );
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.live = false;
+    await this.unlisten?.();
+  }
+
+  async planOf(userId: string, now = new Date()): Promise<PlanInfo> {
+    let rows = this.live ? this.rows.get(userId) : undefined;
+    if (!rows) {
+      rows = await entitlementRows(this.database.db, userId);
+      if (this.live) {
+        if (this.rows.size >= this.max) this.rows.delete(this.rows.keys().next().value as string);
+        this.rows.set(userId, rows);
+      }
+    }
+    return planFrom(rows, now);
+  }
+
+  /** After this process's own write: forget at once (other processes hear the NOTIFY). */
+  changed(userIds: string[]): void {
+    for (const id of userIds) this.rows.delete(id);
+  }
+
+  async grant(userId: string, plan: Exclude<Plan, "free">, expiresAt: Date | null, source = "cli") {
+    await grantPlan(this.database.db, userId, plan, expiresAt, source);
+    this.changed([userId]);
+  }
 }

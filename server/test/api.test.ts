@@ -2,7 +2,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../src/db/schema.ts";
-import { grantPlan } from "../src/users.ts";
 import { as, BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
 
 describe.each(BACKENDS)("API on %s", (backend) => {
@@ -111,7 +110,7 @@ describe.each(BACKENDS)("API on %s", (backend) => {
     });
     it("unlocks it once the server grants the plan", async () => {
       const user = newUser();
-      await grantPlan(h.database.db, user, "pro", null);
+      await h.app.deps.plans.grant(user, "pro", null);
       const body = (await get("/api/words?moduleId=41", user)).json();
       expect(body).toMatchObject({ locked: false, planTier: 3 });
       expect(body.items[0].example.translation).toBe("The doctor gave a diagnosis.");
@@ -258,13 +257,13 @@ describe.each(BACKENDS)("API on %s", (backend) => {
         expiresAt: null,
       });
       const until = new Date(Date.now() + 86_400_000);
-      await grantPlan(h.database.db, user, "plus", until);
+      await h.app.deps.plans.grant(user, "plus", until);
       expect((await get("/api/me/entitlements", user)).json()).toEqual({
         entitlement: "plus",
         tier: 2,
         expiresAt: until.toISOString(),
       });
-      await grantPlan(h.database.db, user, "pro", new Date(Date.now() - 1000)); // already lapsed
+      await h.app.deps.plans.grant(user, "pro", new Date(Date.now() - 1000)); // already lapsed
       expect((await get("/api/me/entitlements", user)).json().entitlement).toBe("plus");
     });
     it("updates the preferred language and level", async () => {

@@ -43,10 +43,14 @@ export async function startApp(
 ): Promise<TestApp> {
   const pgdb = backend === "postgres" ? await freshPostgres() : null;
   const contentDir = env.CONTENT_DIR ?? FIXTURE_CONTENT;
-  const { database, cache, contentError } = await boot({ databaseUrl: pgdb?.url, dataDir: "memory://", contentDir });
+  const { database, cache, plans, contentError, close } = await boot({
+    databaseUrl: pgdb?.url,
+    dataDir: "memory://",
+    contentDir,
+  });
   if (contentError) throw contentError;
   const app = await buildApp({
-    deps: { database, cache },
+    deps: { database, cache, plans },
     env: {
       RATE_LIMIT_MAX: env.RATE_LIMIT_MAX ?? 100_000,
       RATE_LIMIT_WINDOW_MS: 60_000,
@@ -62,7 +66,7 @@ export async function startApp(
     database,
     close: async () => {
       await app.close();
-      await database.close();
+      await close();
       await pgdb?.drop();
     },
   };

@@ -5,13 +5,20 @@ import { as, FIXTURE_CONTENT, freshPostgres, newUser } from "./helpers.ts";
 import { type ServerProcess, startServer } from "./process.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const SECRET = "scale-test-webhook-secret";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
   let pg: Awaited<ReturnType<typeof freshPostgres>>;
   let servers: ServerProcess[] = [];
   beforeAll(async () => {
     pg = await freshPostgres();
-    const env = { DATABASE_URL: pg.url, CONTENT_DIR: FIXTURE_CONTENT, REDIS_URL, RATE_LIMIT_MAX: "40" };
+    const env = {
+      DATABASE_URL: pg.url,
+      CONTENT_DIR: FIXTURE_CONTENT,
+      REDIS_URL,
+      RATE_LIMIT_MAX: "40",
+      REVENUECAT_WEBHOOK_SECRET: SECRET,
+    };
     // Started together: migrations and the content load happen once, under the database lock.
     servers = await Promise.all([startServer(env), startServer(env)]);
   });
@@ -44,6 +51,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     const health = await Promise.all([0, 1].map(async (i) => (await call(i, "/api/health", user)).json()));
     expect(health).toEqual([health[0], health[0]]);
     expect(health[0]).toMatchObject({ database: "postgres", words: 12 });
+  });
+
+  it("a purchase delivered to one instance reaches the other's cached plan", async () => {
+    const user = newUser();
+    const planAt = async (i: number) =>
+      ((await (await call(i, "/api/me/entitlements", user)).json()) as { entitlement: string }).entitlement;
+    expect(await planAt(1)).toBe("free"); // instance 1 now holds the user's (empty) entitlements
+    const event = {
+      api_version: "1.0",
+      event: {
+        id: `evt-${user}`,
+        type: "INITIAL_PURCHASE",
+        app_user_id: user,
+        entitlement_ids: ["plus"],
+        event_timestamp_ms: Date.now(),
+      },
+    };
+    const res = await fetch(`${servers[0]?.url}/api/webhooks/revenuecat`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
+      body: JSON.stringify(event),
+    });
+    expect(res.status).toBe(200);
+    expect(await planAt(0)).toBe("plus");
+    // Instance 1 hears the NOTIFY: within a second, never a stale answer for long.
+    const deadline = Date.now() + 1000;
+    while ((await planAt(1)) !== "plus" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(await planAt(1)).toBe("plus");
   });
 
   it("shares rate-limit counts across instances through Redis", async () => {

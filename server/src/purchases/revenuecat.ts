@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
+import { notifyEntitlements } from "../users.ts";
 
 /** The fields we read; RevenueCat sends many more, which are kept in the stored payload. */
 export const revenueCatBody = z.looseObject({
@@ -85,7 +86,8 @@ async function setEntitlement(
     });
 }
 
-export type Applied = { duplicate: boolean; users: string[]; plans: Plan[] };
+/** `affected`: every user whose entitlements changed (a transfer changes its sources too). */
+export type Applied = { duplicate: boolean; users: string[]; plans: Plan[]; affected: string[] };
 
 /** Applies one event in a transaction; a redelivered event (same id) changes nothing. */
 export async function applyRevenueCatEvent(
@@ -96,6 +98,20 @@ export async function applyRevenueCatEvent(
   const e = body.event;
   const eventAt = new Date(e.event_timestamp_ms);
   return db.transaction(async (tx) => {
+    const result = await applyIn(tx, e, body, eventAt, now);
+    await notifyEntitlements(tx, result.affected);
+    return result;
+  });
+}
+
+async function applyIn(
+  tx: Db,
+  e: RevenueCatEvent,
+  body: z.infer<typeof revenueCatBody>,
+  eventAt: Date,
+  now: Date,
+): Promise<Applied> {
+  {
     const stored = await tx
       .insert(t.webhookEvents)
       .values({
@@ -108,7 +124,7 @@ export async function applyRevenueCatEvent(
       })
       .onConflictDoNothing()
       .returning({ id: t.webhookEvents.id });
-    if (stored.length === 0) return { duplicate: true, users: [], plans: [] };
+    if (stored.length === 0) return { duplicate: true, users: [], plans: [], affected: [] };
 
     const users = usersOf([e.app_user_id, e.original_app_user_id, ...(e.aliases ?? [])]);
     const plans = plansOf(e);
@@ -121,28 +137,33 @@ export async function applyRevenueCatEvent(
       case "UNCANCELLATION":
       case "CANCELLATION": // access stays until the paid period ends
         for (const u of users) for (const p of plans) await setEntitlement(tx, u, p, expiry, e, eventAt);
-        return { duplicate: false, users, plans };
+        return { duplicate: false, users, plans, affected: users };
       case "EXPIRATION": {
         const ended = expiry && expiry < now ? expiry : now;
         for (const u of users) for (const p of plans) await setEntitlement(tx, u, p, ended, e, eventAt);
-        return { duplicate: false, users, plans };
+        return { duplicate: false, users, plans, affected: users };
       }
       case "TRANSFER": {
         const from = usersOf(e.transferred_from ?? []);
         const to = usersOf(e.transferred_to ?? []);
-        if (from.length === 0 || to.length === 0) return { duplicate: false, users: [], plans: [] };
+        if (from.length === 0 || to.length === 0) return { duplicate: false, users: [], plans: [], affected: [] };
         const moved = await tx
           .delete(t.entitlements)
           .where(and(inArray(t.entitlements.userId, from), eq(t.entitlements.source, "revenuecat")))
           .returning();
         for (const u of to)
           for (const m of moved) await setEntitlement(tx, u, m.plan as Exclude<Plan, "free">, m.expiresAt, e, eventAt);
-        return { duplicate: false, users: to, plans: [...new Set(moved.map((m) => m.plan as Plan))] };
+        return {
+          duplicate: false,
+          users: to,
+          plans: [...new Set(moved.map((m) => m.plan as Plan))],
+          affected: [...from, ...to],
+        };
       }
       default:
         // BILLING_ISSUE (grace period: access unchanged), SUBSCRIPTION_PAUSED (paused at period end: the
         // EXPIRATION event ends access), TEST and any new type: stored, nothing to change.
-        return { duplicate: false, users, plans: [] };
+        return { duplicate: false, users, plans: [], affected: [] };
     }
-  });
+  }
 }

@@ -12,11 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { NotFound, selectWords, toApiModule, toApiWord } from "../content/words.ts";
 import { HttpError } from "../http.ts";
-import { FREE, planOf } from "../users.ts";
+import { FREE } from "../users.ts";
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, cache } = app.deps;
-  const tierOf = async (userId: string | null) => (userId ? (await planOf(database.db, userId)).tier : FREE.tier);
+  const { database, cache, plans } = app.deps;
+  const tierOf = async (userId: string | null) => (userId ? (await plans.planOf(userId)).tier : FREE.tier);
 
   app.get("/health", { schema: { tags: ["health"], response: { 200: healthResponse } } }, async () => {
     const snap = cache.current;

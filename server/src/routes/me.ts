@@ -17,10 +17,10 @@ import { z } from "zod";
 import { toApiModule } from "../content/words.ts";
 import * as t from "../db/schema.ts";
 import { HttpError, requireUser } from "../http.ts";
-import { ensureUser, planOf } from "../users.ts";
+import { ensureUser } from "../users.ts";
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, cache } = app.deps;
+  const { database, cache, plans } = app.deps;
   const db = database.db;
 
   // Every /me call names its caller and creates the user row on first sight.
@@ -29,14 +29,14 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get("/entitlements", { schema: { tags: ["me"], response: { 200: entitlementsResponse } } }, async (req) => {
-    const p = await planOf(db, requireUser(req));
+    const p = await plans.planOf(requireUser(req));
     return { entitlement: p.plan, tier: p.tier, expiresAt: p.expiresAt?.toISOString() ?? null };
   });
 
   const profile = async (userId: string) => {
     const [[user], p] = await Promise.all([
       db.select().from(t.users).where(eq(t.users.id, userId)),
-      planOf(db, userId),
+      plans.planOf(userId),
     ]);
     return {
       userId,
@@ -75,7 +75,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUser(req);
       const [[row], p] = await Promise.all([
         db.select().from(t.activeModules).where(eq(t.activeModules.userId, userId)),
-        planOf(db, userId),
+        plans.planOf(userId),
       ]);
       const m = row && cache.current.moduleById.get(row.moduleId);
       if (!m) return reply.code(204).send(null);
@@ -98,7 +98,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = (req.body.module_id ?? req.body.moduleId) as number;
       const m = cache.current.moduleById.get(id);
       if (!m) throw new HttpError(404, "module_not_found", `module ${id} not found`);
-      const p = await planOf(db, userId);
+      const p = await plans.planOf(userId);
       if (isLocked(m.tier, p.tier)) return { locked: true as const, tier: m.tier };
       await db
         .insert(t.activeModules)
@@ -119,7 +119,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const p = await planOf(db, requireUser(req));
+      const p = await plans.planOf(requireUser(req));
       const list = cache.current.modules.filter((m) => req.query.all || !isLocked(m.tier, p.tier));
       return { items: list.map((m) => toApiModule(m, req.query.language, p.tier)) };
     },

@@ -28,6 +28,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ secret: string | undefined }
           throw new HttpError(401, "unauthorized", "authorization header does not match the webhook secret");
       },
     },
-    async (req) => ({ ok: true as const, ...(await applyRevenueCatEvent(app.deps.database.db, req.body)) }),
+    async (req) => {
+      const { affected, ...result } = await applyRevenueCatEvent(app.deps.database.db, req.body);
+      app.deps.plans.changed(affected);
+      return { ok: true as const, ...result };
+    },
   );
 };
