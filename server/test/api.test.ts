@@ -1,4 +1,5 @@
 // The /api contract through app.inject, on every backend: each call, each bad input.
+import { wordsResponse } from "@ivrit/core/schemas/api";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../src/db/schema.ts";
@@ -83,6 +84,20 @@ describe.each(BACKENDS)("API on %s", (backend) => {
         audio_path: null,
         canPlayAudio: false,
       });
+    });
+    it("answers in the shape of the shared contract, in every mode", async () => {
+      const user = newUser();
+      for (const q of [
+        "moduleId=1",
+        "moduleId=41&fields=compact",
+        "moduleId=41",
+        "tier=2&includeLowerTiers=1",
+        "roots=%D7%9B%D7%AA%D7%91&includeRoots=0",
+      ]) {
+        const res = await get(`/api/words?${q}`, user);
+        expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+        expect(() => wordsResponse.parse(res.json()), q).not.toThrow();
+      }
     });
     it("links audio files that exist", async () => {
       const w = (await get("/api/words?moduleId=93")).json().items.find((x: { id: number }) => x.id === 93001);

@@ -86,6 +86,27 @@ export function toApiWord(
   };
 }
 
+const serialized = new WeakMap<ContentSnapshot, Map<string, string>>();
+
+/**
+ * A word's JSON, memoized per snapshot, language and variant (compact or full, locked or not): the hot path of
+ * /words joins these strings instead of building and serializing dozens of objects per request.
+ */
+export function wordJson(
+  snap: ContentSnapshot,
+  w: CachedWord,
+  lang: Language,
+  opts: { userTier: number; compact: boolean; includeRoots: boolean },
+): string {
+  if (!opts.includeRoots) return JSON.stringify(toApiWord(w, lang, opts));
+  const key = `${w.id}|${lang}|${opts.compact ? "c" : "f"}|${isLocked(w.tier, opts.userTier) ? "l" : "u"}`;
+  let memo = serialized.get(snap);
+  if (!memo) serialized.set(snap, (memo = new Map()));
+  let json = memo.get(key);
+  if (json === undefined) memo.set(key, (json = JSON.stringify(toApiWord(w, lang, opts))));
+  return json;
+}
+
 /** Splits "כ-ת-ב,ד-ב-ר" (dashes optional) into root keys. */
 export function parseRoots(text: string): string[] {
   return text
