@@ -139,3 +139,10 @@ export const NOUNS: readonly Word[] = [
     roots: [{ root: "ס-פ-ר", root_translation: "counting, telling, book" }],
   }),
 ];
+
+/** list[i], failing the test when there is none (noUncheckedIndexedAccess). */
+export function at<T>(list: readonly T[], i: number): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`no item ${i}`);
+  return item;
+}

@@ -1,0 +1,144 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createRng } from "../rng.ts";
+import type { BeginnerLetter, BeginnerWord, LetterVowel } from "../schemas/api.ts";
+import { beginnerResults, buildBeginnerRound } from "./beginner.ts";
+import { clearWrongPick, isCorrectAnswer, next, optionKey, pick, quizPhase } from "./choice.ts";
+
+const letter = (id: number, letter_he: string, name: string): BeginnerLetter => ({
+  id,
+  letter_he,
+  name,
+  transliteration: name.toLowerCase(),
+  final: "ךםןףץ".includes(letter_he),
+  description: "",
+  pronunciation_audio: `/audio/letters/${id}.mp3`,
+});
+const LETTERS = [
+  letter(1, "א", "a-LEF"),
+  letter(2, "ב", "BET"),
+  letter(3, "ג", "GI-mel"),
+  letter(4, "ד", "DA-let"),
+  letter(5, "ה", "HEY"),
+  letter(6, "ו", "VAV"),
+  letter(23, "ך", "KAF so-FIT"),
+];
+
+const combo = (id: number, letter_with_nikkud: string, transliteration: string): LetterVowel => ({
+  id,
+  alphabet_id: Math.floor(id / 100),
+  nikkud_id: id % 100,
+  letter_with_nikkud,
+  nikkud_name: "",
+  transliteration,
+  pronunciation_audio: null,
+});
+const COMBOS = [
+  combo(101, "אָ", "a"),
+  combo(102, "אַ", "a"),
+  combo(105, "אִ", "i"),
+  combo(201, "בָּ", "ba"),
+  combo(205, "בִּ", "bi"),
+];
+
+const word = (id: number, plain: string, pointed: string, translation: string): BeginnerWord => ({
+  id,
+  word: plain,
+  word_with_nikkud: pointed,
+  translation,
+  transliteration: "",
+  pronunciation_audio: null,
+  example_sentence_he: null,
+  example_sentence_translation: null,
+});
+const WORDS = [
+  word(93001, "שלום", "שָׁלוֹם", "hello"),
+  word(93002, "תודה", "תּוֹדָה", "thank you"),
+  word(93003, "כן", "כֵּן", "yes"),
+  word(93004, "לא", "לֹא", "no"),
+];
+
+describe("beginner games", () => {
+  it("letters: 5 letters, choose the name; wrong names come from the other letters", () => {
+    const start = buildBeginnerRound({ game: "letters", items: LETTERS }, createRng(1));
+    if (start.kind !== "ready") throw new Error("expected a round");
+    const names = LETTERS.map((l) => l.name);
+    expect(start.quiz.questions).toHaveLength(5);
+    for (const q of start.quiz.questions) {
+      const item = LETTERS.find((l) => l.id === q.id);
+      expect(q.hebrew).toBe(item?.letter_he);
+      expect(q.answer).toBe(item?.name);
+      expect(q.options).toHaveLength(4);
+      for (const o of q.options) expect(names).toContain(o);
+    }
+  });
+
+  it("vowels: a combination read like the answer is never offered as a wrong option", () => {
+    // אָ and אַ both read "a": each question offers the four distinct readings, the answer once.
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const start = buildBeginnerRound({ game: "letter-vowel", items: COMBOS }, createRng(seed));
+      if (start.kind !== "ready") throw new Error("expected a round");
+      for (const q of start.quiz.questions) expect([...q.options].sort()).toEqual(["a", "ba", "bi", "i"]);
+    }
+  });
+
+  it("words: fewer than 5 items make a shorter round; a wrong pick is marked and retried", () => {
+    const start = buildBeginnerRound({ game: "words", items: WORDS }, createRng(2));
+    if (start.kind !== "ready") throw new Error("expected a round");
+    expect(start.quiz.questions).toHaveLength(4);
+    let quiz = start.quiz;
+    const first = quiz.questions[0];
+    if (first === undefined) throw new Error("question");
+    const wrong = first.options.find((o) => o !== first.answer) ?? "";
+    quiz = pick(quiz, wrong);
+    expect(quizPhase(quiz)).toBe("wrong");
+    expect(quiz.wrongPicks).toEqual([wrong]);
+    quiz = next(pick(clearWrongPick(quiz), first.answer));
+    for (const q of quiz.questions.slice(1)) quiz = next(pick(quiz, q.answer));
+    const results = beginnerResults("words", quiz, "b");
+    expect(results).toMatchObject({ gameType: "beginnerWords", correct: 3, total: 4, sessionId: "b" });
+    const hello = results.learnedWords.find((w) => w.id === 93001);
+    expect(hello).toEqual({
+      id: 93001,
+      hebrew: "שלום",
+      word_with_nikkud: "שָׁלוֹם",
+      translation: "hello",
+      audio_path: null,
+    });
+  });
+
+  it("letters and combinations in the results carry no word id", () => {
+    const start = buildBeginnerRound({ game: "letter-vowel", items: COMBOS.slice(2) }, createRng(3));
+    if (start.kind !== "ready") throw new Error("expected a round");
+    let quiz = start.quiz;
+    for (const q of quiz.questions) quiz = next(pick(quiz, q.answer));
+    const results = beginnerResults("letter-vowel", quiz, "c");
+    expect(results.gameType).toBe("letterVowel");
+    const rows = results.learnedWords.map((w) => [w.hebrew, w.word_with_nikkud, w.translation, "id" in w]);
+    expect(rows.sort((a, b) => String(a[2]).localeCompare(String(b[2])))).toEqual([
+      ["ב", "בָּ", "ba", false],
+      ["ב", "בִּ", "bi", false],
+      ["א", "אִ", "i", false],
+    ]);
+  });
+
+  it("says noItems for an empty pool", () => {
+    expect(buildBeginnerRound({ game: "letters", items: [] }, createRng(1))).toEqual({ kind: "noItems" });
+  });
+
+  it("property: the answer once among unique options from the pool; same seed, same round", () => {
+    fc.assert(
+      fc.property(fc.subarray([...WORDS], { minLength: 1 }), fc.integer(), (items, seed) => {
+        const start = buildBeginnerRound({ game: "words", items }, createRng(seed));
+        expect(start).toEqual(buildBeginnerRound({ game: "words", items }, createRng(seed)));
+        if (start.kind !== "ready") throw new Error("expected a round");
+        expect(start.quiz.questions).toHaveLength(Math.min(5, items.length));
+        for (const q of start.quiz.questions) {
+          expect(q.options.filter((o) => isCorrectAnswer(o, q.answer))).toHaveLength(1);
+          expect(new Set(q.options.map(optionKey)).size).toBe(q.options.length);
+          expect(q.options).toHaveLength(Math.min(4, items.length));
+        }
+      }),
+    );
+  });
+});
