@@ -133,6 +133,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (req) => {
     if (req.url.startsWith("/api/")) req.userId = identify(req);
   });
+  // A write is acknowledged only once it is durable.
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400 && req.url.startsWith("/api/"))
+      await opts.deps.database.flush();
+    return payload;
+  });
 
   // ---------- routes ----------
   await app.register(

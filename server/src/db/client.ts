@@ -1,6 +1,7 @@
 // createDb: the same Drizzle schema and migrations over embedded PGlite (default) or PostgreSQL (DATABASE_URL).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { open, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -29,18 +30,20 @@ export type Database = {
     onMessage: (payload: string) => void,
     onState: (live: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /** Makes committed writes durable before they are acknowledged (PostgreSQL does this itself at commit). */
+  flush(): Promise<void>;
   close(): Promise<void>;
 };
 
 const MIGRATIONS = join(import.meta.dirname, "..", "..", "drizzle");
 
 /**
- * PGlite's defaults less "-F" (fsync off: we want a committed write on disk, not only in the OS cache), with
- * PostgreSQL's memory settings sized for an embedded database of a few thousand rows (about 250 MB less
- * resident memory than the defaults).
+ * PGlite's defaults with PostgreSQL's memory settings sized for an embedded database of a few thousand rows
+ * (about 250 MB less resident memory than the defaults). PGlite's file system on Node never calls fsync
+ * whatever the settings say: durability comes from syncWal below.
  */
 const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams.filter((p) => p !== "-F"),
+  ...PGlite.defaultStartParams,
   ...["-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "maintenance_work_mem=8MB"],
   ...["-c", "wal_buffers=1MB", "-c", "temp_buffers=2MB"],
 ];
@@ -67,6 +70,7 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
       },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS }),
       listen: (channel, onMessage, onState) => listenPg(opts.databaseUrl as string, channel, onMessage, onState),
+      flush: async () => {},
       close: () => pool.end(),
     };
   }
@@ -85,6 +89,7 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
     kind: "pglite",
     exclusive: (fn) => fn(), // one process owns a PGlite directory
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    flush: opts.dataDir === "memory://" ? async () => {} : () => syncWal(opts.dataDir),
     listen: async (channel, onMessage, onState) => {
       const unlisten = await client.listen(channel, onMessage);
       onState(true);
@@ -136,6 +141,23 @@ async function listenPg(
     client = null;
     await c?.end().catch(() => {});
   };
+}
+
+/**
+ * fdatasync of the newest write-ahead-log segments: PGlite has already written each committed transaction's WAL
+ * to them (through plain writes), and this puts it on the disk. Called before a write is acknowledged.
+ */
+async function syncWal(dataDir: string): Promise<void> {
+  const wal = join(dataDir, "pg_wal");
+  const segments = (await readdir(wal)).filter((f) => /^[0-9A-F]{24}$/.test(f)).sort();
+  for (const name of segments.slice(-2)) {
+    const file = await open(join(wal, name), "r+");
+    try {
+      await file.datasync();
+    } finally {
+      await file.close();
+    }
+  }
 }
 
 function initDataDir(dir: string) {
