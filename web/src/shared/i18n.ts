@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "upgrade",
   "privacy",
   "register",
+  "play",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

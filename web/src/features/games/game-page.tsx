@@ -1,14 +1,12 @@
-// A game route. The game screens themselves are a later issue: for now the game's name and instructions.
+// A game route: checks the module id and root recall's profile, then the game itself (play/game-play.tsx).
 import "@mantine/core/styles/List.css";
 import type { ModuleGame } from "@ivrit/core/games";
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useParams } from "react-router";
+import { Navigate, useParams } from "react-router";
 import { useProfileComplete } from "../../shared/api/get-me.ts";
 import { LoadingText } from "../../shared/ui/status.tsx";
-import classes from "./chooser.module.css";
-import { gameIcon } from "./game-meta.tsx";
-import { InstructionsList } from "./instructions-dialog.tsx";
+import { GamePlay } from "./play/game-play.tsx";
 
 export default function GamePage({ game }: { game: ModuleGame }) {
   const { t } = useTranslation(["games", "common"]);
@@ -22,25 +20,5 @@ export default function GamePage({ game }: { game: ModuleGame }) {
     if (!profile.ready) return <LoadingText />;
     if (!profile.complete) return <Navigate to="/register?from=root-recall" replace />;
   }
-  return (
-    <Stack gap="md" maw={720}>
-      <Group gap="md" wrap="nowrap">
-        <span className={classes.icon}>{gameIcon(game)}</span>
-        <Title order={1}>{t(`${game}.name`)}</Title>
-      </Group>
-      <Text size="lg">{t(`${game}.short`)}</Text>
-      <Card withBorder padding="lg">
-        <Title order={2} size="h4" mb="xs">
-          {t("common:instructions")}
-        </Title>
-        <InstructionsList steps={t(`${game}.instructions`, { returnObjects: true })} />
-      </Card>
-      <Text c="dimmed">{t("comingSoon")}</Text>
-      <Group>
-        <Button component={Link} to="/home" variant="default">
-          {t("common:backToGames")}
-        </Button>
-      </Group>
-    </Stack>
-  );
+  return <GamePlay game={game} moduleId={id} />;
 }

@@ -1,0 +1,99 @@
+// The game screens of the module games: loads the session, shows its loading, error and empty states, and
+// hands the pool to the game's own component, which drives core's engine.
+import type { ModuleGame } from "@ivrit/core/games";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { postActiveModule } from "../../../shared/api/post-active-module.ts";
+import { logError } from "../../../shared/log.ts";
+import { storeActiveModuleId } from "../../../shared/storage.ts";
+import { LoadingText, LockedBanner, PickModulePrompt } from "../../../shared/ui/status.tsx";
+import { useWordSession } from "../session/use-word-session.ts";
+import { Flashcards, FlashcardsNoModule } from "./flashcards/flashcards.tsx";
+import { RootRecall } from "./root-recall/root-recall.tsx";
+import { RootTree } from "./root-tree/root-tree.tsx";
+import { SentenceScramble } from "./sentence-scramble/sentence-scramble.tsx";
+import { GameFrame } from "./shared/game-frame.tsx";
+import { TenseGuesser } from "./tense-guesser/tense-guesser.tsx";
+import { TranslationMatch } from "./translation-match/translation-match.tsx";
+import { VerbConjugation } from "./verb-conjugation/verb-conjugation.tsx";
+import { WordSearch } from "./word-search/word-search.tsx";
+
+/** Translation match sets the active module when it is opened (SPEC section 4). */
+function useSetActiveModuleOnOpen(game: ModuleGame, moduleId: number | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (game !== "translation-match" || moduleId === null) return;
+    postActiveModule(moduleId)
+      .then((reply) => {
+        if (reply.locked) return;
+        storeActiveModuleId(reply.module.id);
+        void queryClient.invalidateQueries({ queryKey: ["me", "active-module"] });
+      })
+      .catch((e: unknown) => logError("set active module", e));
+  }, [game, moduleId, queryClient]);
+}
+
+export function GamePlay({ game, moduleId }: { game: ModuleGame; moduleId: number | null }) {
+  const { t } = useTranslation(["play", "common"]);
+  const { state, restart, refresh } = useWordSession(game, moduleId);
+  useSetActiveModuleOnOpen(game, moduleId);
+
+  if (state.status === "noModule") {
+    return <GameFrame game={game}>{game === "flashcards" ? <FlashcardsNoModule /> : <PickModulePrompt />}</GameFrame>;
+  }
+  if (state.status === "loading") {
+    return (
+      <GameFrame game={game}>
+        <LoadingText>{t("loadingWords")}</LoadingText>
+      </GameFrame>
+    );
+  }
+  if (state.status === "error") {
+    return (
+      <GameFrame game={game}>
+        <Stack gap="sm" align="flex-start" py="md">
+          <Text role="alert" c="red.9" data-testid="load-error">
+            {state.message ?? t("loadFailed")}
+          </Text>
+          <Group>
+            <Button onClick={refresh}>{t("tryAgain")}</Button>
+            <Button component={Link} to="/home" variant="default">
+              {t("common:backToGames")}
+            </Button>
+          </Group>
+        </Stack>
+      </GameFrame>
+    );
+  }
+  const { session } = state;
+  // Keyed by session: a restart mounts a fresh game.
+  const props = { session, onRestart: restart, key: session.sessionId };
+  return (
+    <>
+      {session.locked && <LockedBanner />}
+      {(() => {
+        switch (game) {
+          case "translation-match":
+            return <TranslationMatch {...props} />;
+          case "word-search":
+            return <WordSearch {...props} />;
+          case "sentence-scramble":
+            return <SentenceScramble {...props} />;
+          case "verb-conjugation":
+            return <VerbConjugation {...props} />;
+          case "tense-guesser":
+            return <TenseGuesser {...props} />;
+          case "flashcards":
+            return <Flashcards {...props} />;
+          case "root-recall":
+            return <RootRecall {...props} />;
+          case "root-tree":
+            return <RootTree {...props} />;
+        }
+      })()}
+    </>
+  );
+}

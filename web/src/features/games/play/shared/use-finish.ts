@@ -1,0 +1,19 @@
+// The end of every game: send what is buffered and go to /game-over with the results state (the page reads
+// location.state, or sessionStorage after a reload: see features/game-over/results.ts).
+import type { GameResults } from "@ivrit/core/games/results";
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { saveResults } from "../../../game-over/results.ts";
+import { flushRecords } from "../../session/records.ts";
+
+export function useFinishGame(): (results: GameResults) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (results: GameResults) => {
+      flushRecords();
+      saveResults(results);
+      navigate("/game-over", { state: results });
+    },
+    [navigate],
+  );
+}

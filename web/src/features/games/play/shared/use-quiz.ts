@@ -1,0 +1,63 @@
+// Runs a core quiz (choice.ts) on screen: the engine decides, this hook only waits the SPEC's delays
+// (wrong pick cleared after 500 ms; next question after the game's delay) and reports answers and the end.
+import {
+  clearWrongPick,
+  currentQuestion,
+  next,
+  pick,
+  type Question,
+  type QuizState,
+  quizPhase,
+} from "@ivrit/core/games/choice";
+import { DELAYS_MS } from "@ivrit/core/games/constants";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export interface QuizOptions<Q extends Question> {
+  /** Wait after a settled question before the next one. */
+  advanceMs: number;
+  /** The first pick of each question: feeds word progress. */
+  onFirstPick?: (question: Q, correct: boolean) => void;
+  onFinish: (quiz: QuizState<Q>) => void;
+}
+
+export function useQuiz<Q extends Question>(initial: QuizState<Q>, options: QuizOptions<Q>) {
+  const [quiz, setQuiz] = useState(initial);
+  const phase = quizPhase(quiz);
+  const question = currentQuestion(quiz);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  useEffect(() => {
+    if (phase === "wrong") {
+      const timer = setTimeout(() => setQuiz((q) => clearWrongPick(q)), DELAYS_MS.WRONG_RESET);
+      return () => clearTimeout(timer);
+    }
+    if (phase === "answered") {
+      const timer = setTimeout(() => setQuiz((q) => next(q)), optionsRef.current.advanceMs);
+      return () => clearTimeout(timer);
+    }
+    return undefined;
+  }, [phase]);
+
+  const finished = useRef(false);
+  useEffect(() => {
+    if (phase === "finished" && !finished.current) {
+      finished.current = true;
+      optionsRef.current.onFinish(quiz);
+    }
+  }, [phase, quiz]);
+
+  const choose = useCallback(
+    (option: string) => {
+      if (question === null || quizPhase(quiz) !== "choosing") return;
+      const picked = pick(quiz, option);
+      if (picked === quiz) return;
+      if (quiz.wrongPicks.length === 0 && picked.picked)
+        optionsRef.current.onFirstPick?.(question, picked.picked.correct);
+      setQuiz(picked);
+    },
+    [quiz, question],
+  );
+
+  return { quiz, phase, question, choose, index: quiz.index, count: quiz.questions.length };
+}

@@ -1,0 +1,80 @@
+// Tense guesser (SPEC section 4): a Hebrew verb form; present, past, future or infinitive? The right answer
+// shows the translation and moves on after 900 ms; a wrong one can be retried.
+import { DELAYS_MS } from "@ivrit/core/games/constants";
+import { buildTenseGuesser, tenseGuesserResults } from "@ivrit/core/games/tense-guesser";
+import { createRng } from "@ivrit/core/rng";
+import { Card, Stack, Text } from "@mantine/core";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
+import { progress } from "../../session/records.ts";
+import type { WordSession } from "../../session/use-word-session.ts";
+import { ChoiceOptions } from "../shared/choice-options.tsx";
+import { EmptyState } from "../shared/empty-state.tsx";
+import { Feedback } from "../shared/feedback.tsx";
+import { GameFrame } from "../shared/game-frame.tsx";
+import classes from "../shared/play.module.css";
+import { useFinishGame } from "../shared/use-finish.ts";
+import { usePlayRecord } from "../shared/use-play-record.ts";
+import { useQuiz } from "../shared/use-quiz.ts";
+
+type Quiz = Extract<ReturnType<typeof buildTenseGuesser>, { kind: "ready" }>["quiz"];
+
+export function TenseGuesser({ session }: { session: WordSession; onRestart: () => void }) {
+  const start = useMemo(() => buildTenseGuesser(session.words, createRng(session.seed)), [session]);
+  usePlayRecord(start.kind === "ready" ? session : null);
+  if (start.kind !== "ready") {
+    return (
+      <GameFrame game="tense-guesser">
+        <EmptyState textKey="tense.notEnough" />
+      </GameFrame>
+    );
+  }
+  return <Round session={session} initial={start.quiz} />;
+}
+
+function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
+  const { t } = useTranslation(["play", "common"]);
+  const finish = useFinishGame();
+  const { quiz, phase, question, choose } = useQuiz(initial, {
+    advanceMs: DELAYS_MS.VERB_NEXT,
+    onFirstPick: (q, correct) => progress.add(q.word.id, correct ? 1 : -1),
+    onFinish: (q) => finish(tenseGuesserResults(q, session.sessionId)),
+  });
+  const solved = quiz.picked?.correct === true;
+  return (
+    <GameFrame game="tense-guesser" step={{ index: quiz.index, count: quiz.questions.length }}>
+      {question && (
+        <Card withBorder padding="lg" data-testid="question" data-word-id={question.word.id}>
+          <Stack gap="md">
+            <Text ta="center" c="dark.6">
+              {t("tense.prompt")}
+            </Text>
+            <div className={classes.prompt}>
+              <Hebrew className={classes.promptHebrew} size="xxl">
+                {question.hebrew}
+              </Hebrew>
+            </div>
+            <Text ta="center" size="lg" fw={500} style={{ minHeight: "2rem" }} data-testid="translation">
+              {solved && <bdi>{question.translation}</bdi>}
+            </Text>
+            <ChoiceOptions
+              options={question.options}
+              phase={phase}
+              picked={quiz.picked}
+              wrongPicks={quiz.wrongPicks}
+              label={t("tense.prompt")}
+              render={(o) => t(`common:tense.${o}`)}
+              onChoose={choose}
+            />
+          </Stack>
+        </Card>
+      )}
+      <Feedback tone={quiz.picked ? (quiz.picked.correct ? "correct" : "wrong") : null}>
+        {quiz.picked?.correct
+          ? t("tense.correct", { translation: question?.translation ?? "" })
+          : t("feedback.tryAgain")}
+      </Feedback>
+    </GameFrame>
+  );
+}

@@ -1,0 +1,276 @@
+// Word search (SPEC section 4): a 6x6 grid of 56 px cells. Select a straight line of cells by tapping, by
+// dragging (mouse or touch), or with the arrow keys and Enter/Space on the focused cell (roving tabindex),
+// then check it or clear it. Found words are highlighted in the grid and ticked in the list.
+import { WORD_SEARCH } from "@ivrit/core/games/constants";
+import {
+  buildWordSearch,
+  type Cell,
+  checkSelection,
+  clearSelection,
+  extendSelection,
+  isFinished,
+  isWordFound,
+  selectCell,
+  selectedLetters,
+  type WordSearchState,
+  wordSearchResults,
+} from "@ivrit/core/games/word-search";
+import { createRng } from "@ivrit/core/rng";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { IconCircleCheck } from "@tabler/icons-react";
+import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
+import { progress } from "../../session/records.ts";
+import type { WordSession } from "../../session/use-word-session.ts";
+import { EmptyState } from "../shared/empty-state.tsx";
+import { Feedback, type Tone } from "../shared/feedback.tsx";
+import { GameFrame } from "../shared/game-frame.tsx";
+import { useFinishGame } from "../shared/use-finish.ts";
+import { usePlayRecord } from "../shared/use-play-record.ts";
+import classes from "./word-search.module.css";
+
+/** Time to see the last word highlighted before /game-over. */
+const FINISH_WAIT_MS = 900;
+
+export function WordSearch({ session, onRestart }: { session: WordSession; onRestart: () => void }) {
+  const start = useMemo(() => buildWordSearch(session.words, createRng(session.seed)), [session]);
+  usePlayRecord(start.kind === "ready" ? session : null);
+  if (start.kind !== "ready") {
+    return (
+      <GameFrame game="word-search">
+        <EmptyState textKey="wordSearch.noWords" onRestart={onRestart} />
+      </GameFrame>
+    );
+  }
+  return <Board session={session} initial={start.state} />;
+}
+
+const key = (c: Cell) => `${c.row}:${c.col}`;
+
+function cellFromPoint(x: number, y: number): Cell | null {
+  const el = document.elementFromPoint(x, y)?.closest<HTMLElement>("[data-row]");
+  if (!el) return null;
+  return { row: Number(el.dataset.row), col: Number(el.dataset.col) };
+}
+
+function Board({ session, initial }: { session: WordSession; initial: WordSearchState }) {
+  const { t } = useTranslation("play");
+  const finish = useFinishGame();
+  const [state, setState] = useState(initial);
+  const [message, setMessage] = useState<{ tone: Tone; text: string } | null>(null);
+  const [focus, setFocus] = useState<Cell>({ row: 0, col: 0 });
+  const cells = useRef(new Map<string, HTMLDivElement>());
+  const drag = useRef<{ start: Cell; moved: boolean; pointerId: number } | null>(null);
+  const size = state.grid.length;
+  const done = isFinished(state);
+
+  const selected = useMemo(() => new Set(state.selection.map(key)), [state.selection]);
+  const found = useMemo(() => new Set(state.found.flatMap((f) => f.cells.map(key))), [state.found]);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => finish(wordSearchResults(state, session.sessionId)), FINISH_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [done, state, session.sessionId, finish]);
+
+  const apply = (next: WordSearchState, accepted: boolean) => {
+    if (!accepted) {
+      setMessage({ tone: "info", text: t("wordSearch.straightLine") });
+      return;
+    }
+    setMessage(null);
+    setState(next);
+  };
+
+  const check = (from: WordSearchState = state) => {
+    const { state: next, outcome } = checkSelection(from);
+    setState(next);
+    if (outcome === "found") {
+      const word = next.words[next.found.at(-1)?.word ?? -1];
+      if (word) progress.add(word.word.id, 1);
+      setMessage({ tone: "correct", text: t("wordSearch.found", { word: word?.translation ?? "" }) });
+    } else if (outcome === "alreadyFound") {
+      setMessage({ tone: "info", text: t("wordSearch.alreadyFound") });
+    } else if (outcome === "notAWord") {
+      setMessage({ tone: "wrong", text: t("wordSearch.notAWord") });
+    } else {
+      setMessage({ tone: "info", text: t("wordSearch.empty") });
+    }
+  };
+
+  const moveFocus = (cell: Cell) => {
+    const c = { row: Math.max(0, Math.min(size - 1, cell.row)), col: Math.max(0, Math.min(size - 1, cell.col)) };
+    setFocus(c);
+    cells.current.get(key(c))?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>, cell: Cell) => {
+    // The grid is right-to-left (column 0 on the right), so the left arrow goes to the next column.
+    const moves: Record<string, Cell> = {
+      ArrowUp: { row: cell.row - 1, col: cell.col },
+      ArrowDown: { row: cell.row + 1, col: cell.col },
+      ArrowLeft: { row: cell.row, col: cell.col + 1 },
+      ArrowRight: { row: cell.row, col: cell.col - 1 },
+      Home: { row: cell.row, col: 0 },
+      End: { row: cell.row, col: size - 1 },
+    };
+    const target = moves[e.key];
+    if (target) {
+      e.preventDefault();
+      moveFocus(target);
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      const r = selectCell(state, cell);
+      apply(r.state, r.accepted);
+    } else if (e.key === "Escape") {
+      setState(clearSelection(state));
+    }
+  };
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    const cell = cellFromPoint(e.clientX, e.clientY);
+    if (!cell || e.button > 0) return;
+    e.preventDefault();
+    drag.current = { start: cell, moved: false, pointerId: e.pointerId };
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    setFocus(cell);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== e.pointerId) return;
+    const cell = cellFromPoint(e.clientX, e.clientY);
+    if (!cell) return;
+    if (!d.moved && key(cell) === key(d.start)) return;
+    const base = d.moved ? state : { ...state, selection: [d.start] };
+    d.moved = true;
+    const r = extendSelection(base, cell);
+    if (r.accepted) setState(r.state);
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    drag.current = null;
+    if (!d || d.pointerId !== e.pointerId) return;
+    if (!d.moved) {
+      const r = selectCell(state, d.start);
+      apply(r.state, r.accepted);
+      return;
+    }
+    // A drag that spells a hidden word is checked at once; anything else stays selected to fix or clear.
+    if (checkSelection(state).outcome === "found") check(state);
+    else setMessage(null);
+  };
+
+  const letters = selectedLetters(state).join("");
+  const px = `${WORD_SEARCH.CELL_PX}px`;
+  return (
+    <GameFrame game="word-search" step={null}>
+      <Text c="dark.6">{t("wordSearch.prompt")}</Text>
+      <div className={classes.layout}>
+        <Stack gap="sm">
+          {/* biome-ignore lint/a11y/useSemanticElements: an interactive letter grid, not a data table */}
+          <div
+            role="grid"
+            aria-label={t("wordSearch.grid")}
+            dir="rtl"
+            lang="he"
+            className={classes.grid}
+            style={{ gridTemplateColumns: `repeat(${size}, ${px})` }}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => {
+              drag.current = null;
+            }}
+            data-testid="grid"
+          >
+            {state.grid.map((row, r) => (
+              // biome-ignore lint/a11y/useSemanticElements: see the grid
+              // biome-ignore lint/a11y/useFocusableInteractive: rows hold the focusable cells
+              // biome-ignore lint/suspicious/noArrayIndexKey: the rows never move
+              <div role="row" className={classes.row} key={`r${r}`}>
+                {row.map((letter, c) => {
+                  const cell = { row: r, col: c };
+                  const k = key(cell);
+                  const isSelected = selected.has(k);
+                  return (
+                    // biome-ignore lint/a11y/useSemanticElements: see the grid
+                    <div
+                      key={k}
+                      role="gridcell"
+                      ref={(el) => {
+                        if (el) cells.current.set(k, el);
+                        else cells.current.delete(k);
+                      }}
+                      tabIndex={focus.row === r && focus.col === c ? 0 : -1}
+                      aria-selected={isSelected}
+                      aria-label={t("wordSearch.cell", { letter, row: r + 1, col: c + 1 })}
+                      className={classes.cell}
+                      style={{ width: px, height: px }}
+                      data-row={r}
+                      data-col={c}
+                      data-selected={isSelected || undefined}
+                      data-found={found.has(k) || undefined}
+                      onKeyDown={(e) => onKeyDown(e, cell)}
+                      onFocus={() => setFocus(cell)}
+                      onClick={(e) => {
+                        // Screen readers activate with a click that has no pointer behind it.
+                        if (e.detail === 0) {
+                          const res = selectCell(state, cell);
+                          apply(res.state, res.accepted);
+                        }
+                      }}
+                    >
+                      {letter}
+                    </div>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+          <Text size="sm" c="dark.6" aria-live="off" style={{ minHeight: "1.8rem" }}>
+            {t("wordSearch.selected")}{" "}
+            {letters ? <Hebrew size="md">{letters}</Hebrew> : <span aria-hidden="true">—</span>}
+          </Text>
+          <Group gap="sm">
+            <Button onClick={() => check()} data-testid="check" disabled={done}>
+              {t("wordSearch.check")}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => setState(clearSelection(state))}
+              data-testid="clear"
+              disabled={done}
+            >
+              {t("wordSearch.clear")}
+            </Button>
+          </Group>
+        </Stack>
+        <Stack gap="xs">
+          <Text fw={600}>{t("wordSearch.foundCount", { found: state.found.length, total: state.words.length })}</Text>
+          <ul className={classes.words} data-testid="word-list">
+            {state.words.map((w, i) => {
+              const isFound = isWordFound(state, i);
+              return (
+                <li key={w.word.id} className={classes.word} data-found={isFound || undefined} data-word-id={w.word.id}>
+                  <Group gap={6} wrap="nowrap">
+                    {isFound ? (
+                      <IconCircleCheck size={20} aria-label={t("wordSearch.foundMark")} />
+                    ) : (
+                      <span style={{ width: 20 }} aria-hidden="true" />
+                    )}
+                    <Hebrew className={classes.wordHebrew}>{w.hebrew}</Hebrew>
+                    <Text span c="dark.6">
+                      <bdi>{w.translation}</bdi>
+                    </Text>
+                  </Group>
+                </li>
+              );
+            })}
+          </ul>
+        </Stack>
+      </div>
+      <Feedback tone={message?.tone ?? null}>{message?.text}</Feedback>
+    </GameFrame>
+  );
+}

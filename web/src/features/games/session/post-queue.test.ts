@@ -1,0 +1,205 @@
+import { describe, expect, it, vi } from "vitest";
+import {
+  backoffMs,
+  isRetryable,
+  localQueueStore,
+  MAX_PENDING,
+  type PendingPost,
+  PostQueue,
+  type QueueStore,
+} from "./post-queue.ts";
+import { chunk, mergeUpdates, ProgressBatch } from "./progress-batch.ts";
+
+function memoryStore(): QueueStore & { items: PendingPost[] } {
+  const s = {
+    items: [] as PendingPost[],
+    read: () => [...s.items],
+    write: (items: readonly PendingPost[]) => {
+      s.items = [...items];
+    },
+  };
+  return s;
+}
+
+const networkDown = Object.assign(new Error("Failed to fetch"), { status: 0 });
+const serverError = Object.assign(new Error("boom"), { status: 503 });
+const badRequest = Object.assign(new Error("wordId: unknown word 9"), { status: 400 });
+
+describe("isRetryable and backoffMs", () => {
+  it("retries network failures, timeouts, throttling and 5xx, not other 4xx", () => {
+    expect(isRetryable(networkDown)).toBe(true);
+    expect(isRetryable(new Error("no status"))).toBe(true);
+    expect(isRetryable(serverError)).toBe(true);
+    expect(isRetryable({ status: 429 })).toBe(true);
+    expect(isRetryable({ status: 408 })).toBe(true);
+    expect(isRetryable(badRequest)).toBe(false);
+    expect(isRetryable({ status: 403 })).toBe(false);
+  });
+  it("doubles from 2 s up to 5 minutes", () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([2000, 4000, 8000, 16000]);
+    expect(backoffMs(30)).toBe(300_000);
+  });
+});
+
+describe("PostQueue", () => {
+  it("sends at once and keeps nothing when the server takes it", async () => {
+    const store = memoryStore();
+    const send = vi.fn().mockResolvedValue(undefined);
+    const q = new PostQueue(store, send, () => 1000);
+    await expect(q.post("/game/play", { sessionId: "s1" })).resolves.toBe(true);
+    expect(send).toHaveBeenCalledWith("/game/play", { sessionId: "s1" });
+    expect(store.items).toEqual([]);
+  });
+
+  it("keeps a post that failed on the network and sends it once the retry is due", async () => {
+    const store = memoryStore();
+    let now = 1000;
+    const onQueued = vi.fn();
+    const send = vi.fn().mockRejectedValueOnce(networkDown).mockResolvedValue(undefined);
+    const q = new PostQueue(store, send, () => now, onQueued);
+    await expect(q.post("/progress/words", { updates: [{ wordId: 1, delta: 1 }] })).resolves.toBe(false);
+    expect(onQueued).toHaveBeenCalledTimes(1);
+    expect(store.items).toHaveLength(1);
+    expect(store.items[0]).toMatchObject({ path: "/progress/words", attempts: 1, nextAt: 3000 });
+    expect(q.nextDueAt()).toBe(3000);
+
+    await q.flush();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(store.items).toHaveLength(1);
+
+    now = 3000;
+    await q.flush();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenLastCalledWith("/progress/words", { updates: [{ wordId: 1, delta: 1 }] });
+    expect(store.items).toEqual([]);
+    expect(q.nextDueAt()).toBeNull();
+  });
+
+  it("forced flush (the 'online' event) ignores the backoff", async () => {
+    const store = memoryStore();
+    const send = vi.fn().mockRejectedValueOnce(serverError).mockResolvedValue(undefined);
+    const q = new PostQueue(store, send, () => 0);
+    await q.post("/game/play", { sessionId: "a" });
+    await q.flush(true);
+    expect(store.items).toEqual([]);
+  });
+
+  it("backs off further after another failure and stops at the first failure", async () => {
+    const store = memoryStore();
+    const send = vi.fn().mockRejectedValue(networkDown);
+    const q = new PostQueue(store, send, () => 0);
+    await q.post("/game/play", { sessionId: "a" });
+    await q.post("/game/play", { sessionId: "b" });
+    send.mockClear();
+    await q.flush(true);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(store.items.map((p) => p.attempts)).toEqual([2, 1]);
+    expect(store.items[0]?.nextAt).toBe(4000);
+  });
+
+  it("drops a post the server refuses as invalid instead of retrying it forever", async () => {
+    const store = memoryStore();
+    const send = vi.fn().mockRejectedValue(badRequest);
+    const q = new PostQueue(store, send, () => 0);
+    await expect(q.post("/progress/words", { updates: [] })).resolves.toBe(false);
+    expect(store.items).toEqual([]);
+  });
+
+  it("sends queued posts oldest first and keeps posts queued during a flush", async () => {
+    const store = memoryStore();
+    const sent: string[] = [];
+    let fail = true;
+    const q = new PostQueue(
+      store,
+      async (_path, body) => {
+        if (fail) throw networkDown;
+        sent.push((body as { sessionId: string }).sessionId);
+      },
+      () => 0,
+    );
+    await q.post("/game/play", { sessionId: "1" });
+    await q.post("/game/play", { sessionId: "2" });
+    fail = false;
+    const flushing = q.flush(true);
+    const joined = q.flush(true);
+    expect(joined).toBe(flushing);
+    await flushing;
+    expect(sent).toEqual(["1", "2"]);
+    expect(store.items).toEqual([]);
+  });
+
+  it("caps the queue at MAX_PENDING, dropping the oldest", async () => {
+    const store = memoryStore();
+    const q = new PostQueue(
+      store,
+      () => Promise.reject(networkDown),
+      () => 0,
+    );
+    for (let i = 0; i < MAX_PENDING + 5; i++) await q.post("/game/play", { sessionId: String(i) });
+    expect(store.items).toHaveLength(MAX_PENDING);
+    expect(store.items[0]?.body).toEqual({ sessionId: "5" });
+  });
+});
+
+describe("localQueueStore", () => {
+  it("survives a reload through localStorage and ignores junk", () => {
+    localStorage.clear();
+    const a = localQueueStore("test.queue");
+    a.write([{ id: "x", path: "/game/play", body: { sessionId: "s" }, attempts: 1, nextAt: 5 }]);
+    expect(localQueueStore("test.queue").read()).toEqual([
+      { id: "x", path: "/game/play", body: { sessionId: "s" }, attempts: 1, nextAt: 5 },
+    ]);
+    localStorage.setItem(
+      "test.queue",
+      JSON.stringify([{ id: 1 }, "junk", { id: "y", path: "/evil", attempts: 0, nextAt: 0 }]),
+    );
+    expect(localQueueStore("test.queue").read()).toEqual([]);
+    localStorage.setItem("test.queue", "{not json");
+    expect(localQueueStore("test.queue").read()).toEqual([]);
+    a.write([]);
+    expect(localStorage.getItem("test.queue")).toBeNull();
+  });
+});
+
+describe("progress batching", () => {
+  it("sums deltas per word in first-answer order and leaves out zero sums", () => {
+    expect(
+      mergeUpdates([
+        { wordId: 3, delta: 1 },
+        { wordId: 1, delta: -1 },
+        { wordId: 3, delta: 1 },
+        { wordId: 1, delta: 1 },
+        { wordId: 2, delta: 250 },
+      ]),
+    ).toEqual([
+      { wordId: 3, delta: 2 },
+      { wordId: 2, delta: 100 },
+    ]);
+  });
+  it("chunks to the server's limit", () => {
+    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+  });
+  it("sends one batch after the delay, or at once on flush", async () => {
+    vi.useFakeTimers();
+    const post = vi.fn().mockResolvedValue(true);
+    const batch = new ProgressBatch({ post }, 1000);
+    batch.add(7, 1);
+    batch.add(8, -1);
+    batch.add(0, 1);
+    batch.add(9, 0);
+    expect(post).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(post).toHaveBeenCalledWith("/progress/words", {
+      updates: [
+        { wordId: 7, delta: 1 },
+        { wordId: 8, delta: -1 },
+      ],
+    });
+    batch.add(7, 1);
+    await batch.flush();
+    expect(post).toHaveBeenCalledTimes(2);
+    await batch.flush();
+    expect(post).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+});

@@ -1,0 +1,170 @@
+// A game's word session (SPEC sections 4 "Game session" and 7 "Session loads"): the pool comes from GET /words
+// with core's sessionQuery. The query key is core's startKey, so an identical repeated start (a re-render, a
+// second mount) is skipped and reuses the running load; restart asks for a new pool, refresh reloads the same
+// start, clear drops it. The verb and tense games wait out the 5 s after a words-load error.
+import type { ModuleGame } from "@ivrit/core/games";
+import { SESSION_LOADS } from "@ivrit/core/games/constants";
+import {
+  languageChangeAction,
+  type SessionContext,
+  sessionQuery,
+  startDelayMs,
+  startKey,
+} from "@ivrit/core/games/session";
+import { tenseGuesserNeedsRefresh } from "@ivrit/core/games/tense-guesser";
+import type { Language } from "@ivrit/core/languages";
+import { clampTier, type Tier } from "@ivrit/core/plans";
+import { randomSeed } from "@ivrit/core/rng";
+import type { Module, Word, WordsResponse } from "@ivrit/core/schemas/api";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, apiJson } from "../../../shared/api/client.ts";
+import { useActiveModule } from "../../../shared/api/get-active-module.ts";
+import { useEntitlements } from "../../../shared/api/get-entitlements.ts";
+import { useLanguage } from "../../../shared/use-language.ts";
+import { newSessionId, startRetrying } from "./records.ts";
+
+export interface WordSession {
+  game: ModuleGame;
+  words: Word[];
+  module: Module | null;
+  locked: boolean;
+  sessionId: string;
+  /** Seeds the engine's random source: one session, one set of rounds. */
+  seed: number;
+  language: Language;
+  moduleId: number | null;
+  tier: Tier;
+}
+
+export type SessionState =
+  | { status: "loading" }
+  /** A module game with no module: the screen asks for one. */
+  | { status: "noModule" }
+  /** message: the server's error text, or null for 'Failed to load words.' */
+  | { status: "error"; message: string | null }
+  | { status: "ready"; session: WordSession };
+
+/** When the last words load failed (epoch ms): the verb and tense games postpone their start after it. */
+let lastLoadErrorAt: number | null = null;
+
+export function noteLoadError(at: number = Date.now()): void {
+  lastLoadErrorAt = at;
+}
+export function lastLoadError(): number | null {
+  return lastLoadErrorAt;
+}
+
+/** The server's message when it sent one; network failures and bare statuses get the generic text. */
+export function loadErrorMessage(error: unknown): string | null {
+  if (error instanceof ApiError && error.status > 0 && error.code !== "http_error" && error.message.trim() !== "") {
+    return error.message;
+  }
+  return null;
+}
+
+export async function loadSession(
+  game: ModuleGame,
+  context: SessionContext,
+  signal?: AbortSignal,
+): Promise<WordSession> {
+  const seed = randomSeed();
+  const fetchWords = async (refresh: boolean) => {
+    const query = sessionQuery(game, context, { refresh, seed });
+    if (query === null) throw new Error("no module");
+    return apiJson<WordsResponse>("/words", { query, signal });
+  };
+  let res: WordsResponse;
+  try {
+    res = await fetchWords(false);
+    // Too few verbs for a full tense round: one larger load (perTierLimit 400) before settling.
+    if (game === "tense-guesser" && tenseGuesserNeedsRefresh(res.items)) {
+      const more = await fetchWords(true);
+      if (more.items.length > res.items.length) res = more;
+    }
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === "AbortError")) noteLoadError();
+    throw error;
+  }
+  return {
+    game,
+    words: res.items,
+    module: res.module,
+    locked: res.locked,
+    sessionId: newSessionId(),
+    seed,
+    language: context.language,
+    moduleId: context.moduleId,
+    tier: context.tier,
+  };
+}
+
+export function useWordSession(game: ModuleGame, routeModuleId: number | null) {
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const entitlements = useEntitlements();
+  const active = useActiveModule(language);
+  const moduleGame = SESSION_LOADS[game].mode === "module";
+
+  const tier: Tier | null = entitlements.data ? clampTier(entitlements.data.tier) : null;
+  const moduleId = routeModuleId ?? active.data?.id ?? null;
+  const context: SessionContext = { language, moduleId, tier: tier ?? 1 };
+  const waitingForContext = moduleGame ? routeModuleId === null && active.isPending : tier === null;
+  const noModule = moduleGame && !waitingForContext && moduleId === null;
+
+  const [delayUntil, setDelayUntil] = useState(() => Date.now() + startDelayMs(game, lastLoadErrorAt, Date.now()));
+  const [delayed, setDelayed] = useState(() => delayUntil > Date.now());
+  useEffect(() => {
+    const left = delayUntil - Date.now();
+    if (left <= 0) {
+      setDelayed(false);
+      return;
+    }
+    setDelayed(true);
+    const timer = setTimeout(() => setDelayed(false), left);
+    return () => clearTimeout(timer);
+  }, [delayUntil]);
+
+  const [nonce, setNonce] = useState(0);
+  const key = startKey(game, context);
+  const queryKey = ["game-session", key, nonce] as const;
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => loadSession(game, context, signal),
+    enabled: !waitingForContext && !noModule && !delayed,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: 0,
+  });
+
+  // A new start is the moment to retry what an earlier one could not send.
+  useEffect(() => startRetrying(), []);
+
+  // Language change: the beginner module refreshes the active module; anything else loads the words again.
+  const previousLanguage = useRef(language);
+  useEffect(() => {
+    if (previousLanguage.current === language) return;
+    previousLanguage.current = language;
+    if (languageChangeAction(moduleId) === "refreshActiveModule") {
+      void queryClient.invalidateQueries({ queryKey: ["me", "active-module"] });
+    } else {
+      setNonce((n) => n + 1);
+    }
+  }, [language, moduleId, queryClient]);
+
+  /** A new pool and session (Play again, Try again); the verb and tense games respect the postponement. */
+  const restart = useCallback(() => {
+    queryClient.removeQueries({ queryKey: ["game-session", key] });
+    setDelayUntil(Date.now() + startDelayMs(game, lastLoadErrorAt, Date.now()));
+    setNonce((n) => n + 1);
+  }, [queryClient, key, game]);
+  const refresh = useCallback(() => void query.refetch(), [query]);
+  const clear = useCallback(() => queryClient.removeQueries({ queryKey: ["game-session", key] }), [queryClient, key]);
+
+  let state: SessionState;
+  if (noModule) state = { status: "noModule" };
+  else if (query.data) state = { status: "ready", session: query.data };
+  else if (query.isError) state = { status: "error", message: loadErrorMessage(query.error) };
+  else state = { status: "loading" };
+  return { state, restart, refresh, clear };
+}
