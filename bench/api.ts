@@ -1,6 +1,7 @@
 // API benchmark: GET /api/words?moduleId=…&limit=50&language=en against the same bytes from memory through the
 // same plugins, on PGlite and on PostgreSQL, 50 connections over loopback. Prints both rates, their ratio, p99
 // and the server's peak resident memory. Usage: npm run bench [-- --seconds 10]
+// BENCH_NODE_FLAGS="--max-semi-space-size=8" passes V8 flags to the server process (memory experiments).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -51,18 +52,27 @@ function peakRssMb(pid: number): number {
 }
 
 async function startServer(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "server.ts")], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_MAX: "100000000",
-      BENCH_USER: user,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
+      "--import",
+      "tsx",
+      join(import.meta.dirname, "server.ts"),
+    ],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_MAX: "100000000",
+        BENCH_USER: user,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const ready = await new Promise<{ wordsUrl: string; module: number; words: number; bytes: number }>(
+  );
+  const ready = await new Promise<{ wordsUrl: string; module: number; words: number; bytes: number; rssMb: number }>(
     (resolve, reject) => {
       let out = "";
       child.stdout?.on("data", (d) => {
@@ -107,7 +117,7 @@ for (const backend of ["pglite", "postgres"] as const) {
     );
     const rss = peakRssMb(child.pid ?? 0);
     summary.push(
-      `${backend}: ratio ${(w.rps / m.rps).toFixed(2)} (goal >= 0.5), words p99 ${w.p99} ms (goal < 50), peak RSS ${rss} MB (goal < 400); module ${ready.module} (${ready.words} words, ${ready.bytes} bytes an answer)`,
+      `${backend}: ratio ${(w.rps / m.rps).toFixed(2)} (goal >= 0.5), words p99 ${w.p99} ms (goal < 50), peak RSS ${rss} MB (goal < 400; ${ready.rssMb} MB idle after start); module ${ready.module} (${ready.words} words, ${ready.bytes} bytes an answer)`,
     );
   } finally {
     child.kill("SIGTERM");

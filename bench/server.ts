@@ -30,5 +30,12 @@ if (sample.statusCode !== 200) throw new Error(`${wordsUrl}: ${sample.statusCode
 bytes = sample.body;
 await app.listen({ port: env.PORT, host: "127.0.0.1" });
 console.log(
-  JSON.stringify({ ready: true, wordsUrl, module: mod?.id, words: mod?.wordCount, bytes: Buffer.byteLength(bytes) }),
+  JSON.stringify({
+    ready: true,
+    wordsUrl,
+    module: mod?.id,
+    words: mod?.wordCount,
+    bytes: Buffer.byteLength(bytes),
+    rssMb: Math.round(process.memoryUsage().rss / 1e6),
+  }),
 );

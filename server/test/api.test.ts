@@ -123,6 +123,14 @@ describe.each(BACKENDS)("API on %s", (backend) => {
       });
       expect(body.items[0].translation).toBe("diagnosis");
     });
+    it("never serves one plan's cached answer to another", async () => {
+      const url = "/api/words?moduleId=41&language=es";
+      expect((await get(url, newUser())).json().locked).toBe(true);
+      const pro = newUser();
+      await h.app.deps.plans.grant(pro, "pro", null);
+      expect((await get(url, pro)).json().locked).toBe(false);
+      expect((await get(url)).json().locked).toBe(true);
+    });
     it("unlocks it once the server grants the plan", async () => {
       const user = newUser();
       await h.app.deps.plans.grant(user, "pro", null);

@@ -14,6 +14,10 @@ import { NotFound, selectWords, toApiModule, wordJson } from "../content/words.t
 import { HttpError } from "../http.ts";
 import { FREE } from "../users.ts";
 
+/** Whole /words answers per snapshot, for deterministic queries (no unseeded random): content is immutable. */
+const answers = new WeakMap<object, Map<string, string>>();
+const MAX_ANSWERS = 500;
+
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, cache, plans } = app.deps;
   const tierOf = async (userId: string | null) => (userId ? (await plans.planOf(userId)).tier : FREE.tier);
@@ -38,6 +42,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = req.query;
       const userTier = await tierOf(req.userId);
       const snap = cache.current;
+      const cacheable = q.random !== true || q.seed !== undefined;
+      const at = req.url.indexOf("?");
+      const key = `${userTier}|${at < 0 ? "" : req.url.slice(at)}`;
+      let memo = answers.get(snap);
+      if (!memo) answers.set(snap, (memo = new Map()));
+      const hit = cacheable ? memo.get(key) : undefined;
+      if (hit !== undefined) return reply.type("application/json; charset=utf-8").send(hit as never);
       let result: ReturnType<typeof selectWords>;
       try {
         result = selectWords(snap, q, userTier);
@@ -56,6 +67,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         total: result.total,
       });
       const json = `{"items":[${items}],${rest.slice(1)}`;
+      if (cacheable) {
+        if (memo.size >= MAX_ANSWERS) memo.delete(memo.keys().next().value as string);
+        memo.set(key, json);
+      }
       // Fastify sends a string as it is: the typed (object) response does not apply to a pre-serialized body.
       return reply.type("application/json; charset=utf-8").send(json as never);
     },
