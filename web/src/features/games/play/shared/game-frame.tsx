@@ -1,4 +1,6 @@
 // Every game screen: icon, the game's name as the page heading, the instructions button, the round's progress.
+import "@mantine/core/styles/List.css";
+import "@mantine/core/styles/Progress.css";
 import type { BeginnerGame, ModuleGame } from "@ivrit/core/games";
 import { Group, Progress, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
@@ -37,7 +39,7 @@ export function GameFrame({
       </Group>
       {step && step.count > 0 && (
         <Stack gap={4}>
-          <Text size="sm" c="dark.6" data-testid="step">
+          <Text size="sm" c="dark.6" data-testid="step" data-index={step.index} data-count={step.count}>
             {t("play:step", { current: Math.min(step.index + 1, step.count), total: step.count })}
           </Text>
           <Progress

@@ -1,0 +1,162 @@
+// Shared steps of the game specs: a fresh user, the /words answers the page received, answering from them,
+// and screenshots at phone and desktop sizes. Right answers always come from the API responses.
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type APIRequestContext, expect, type Page, type Response } from "@playwright/test";
+import { apiHeaders, seedUser } from "./helpers.ts";
+
+export const LANGUAGES = ["en", "ar"] as const;
+export type Lang = (typeof LANGUAGES)[number];
+
+export interface ApiWord {
+  id: number;
+  hebrew: string;
+  word_he: string;
+  word: string;
+  word_with_nikkud: string;
+  translation: string;
+  tense: string | null;
+  category: string;
+  roots: { root: string; root_translation: string }[];
+  sentence_he?: string | null;
+  sentence_he_nikkud?: string | null;
+  sentence_translation?: string | null;
+  example?: { he: string; he_nikkud: string; translation: string } | null;
+}
+
+const MARKS = /[\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7]/gu;
+export function stripNikkud(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(MARKS, "")
+    .replace(/\u05BE/gu, "-")
+    .normalize("NFC");
+}
+export function norm(text: string): string {
+  return stripNikkud(text).trim().toLocaleLowerCase();
+}
+
+/** Collects every item of every response of `urlPart` the page receives. */
+export function collect<T extends { id: number }>(page: Page, urlPart: string) {
+  const items = new Map<number, T>();
+  const pending: Promise<void>[] = [];
+  page.on("response", (r: Response) => {
+    if (!r.url().includes(urlPart) || r.request().method() !== "GET" || !r.ok()) return;
+    pending.push(
+      r.json().then(
+        (body: { items?: T[] }) => {
+          for (const item of body.items ?? []) items.set(item.id, item);
+        },
+        () => undefined,
+      ),
+    );
+  });
+  return {
+    async get(id: number): Promise<T> {
+      await Promise.all(pending);
+      const item = items.get(id);
+      expect(item, `item ${id} in the ${urlPart} responses`).toBeTruthy();
+      return item as T;
+    },
+    async all(): Promise<T[]> {
+      await Promise.all(pending);
+      return [...items.values()];
+    },
+  };
+}
+
+export async function newUser(
+  page: Page,
+  request: APIRequestContext,
+  lang: Lang,
+  options: { profile?: boolean; level?: 1 | 2 | 3 } = {},
+): Promise<string> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const id = await seedUser(page, { language: lang, level: options.level ?? 3 });
+  if (options.profile) {
+    const res = await request.patch("/api/me", {
+      headers: apiHeaders(id),
+      data: { preferredLanguage: lang, preferredLevel: options.level ?? 3 },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  return id;
+}
+
+/** Opens a game and waits for its first words response. */
+export async function openGame(page: Page, path: string, urlPart = "/api/words?") {
+  const words = collect<ApiWord>(page, "/api/words?");
+  const first = page.waitForResponse((r) => r.url().includes(urlPart) && r.request().method() === "GET");
+  await page.goto(path);
+  expect((await first).ok()).toBe(true);
+  return words;
+}
+
+export async function clickOption(page: Page, answer: string): Promise<void> {
+  const buttons = page.getByTestId("options").locator("button");
+  await expect(buttons.first()).toBeVisible();
+  const options = await buttons.evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.option ?? ""));
+  const index = options.findIndex((o) => norm(o) === norm(answer));
+  expect(index, `"${answer}" among ${JSON.stringify(options)}`).toBeGreaterThanOrEqual(0);
+  await buttons.nth(index).click();
+}
+
+/** Answers every question of a quiz game right, reading each answer with `answerFor`, until /game-over. */
+export async function playQuiz(
+  page: Page,
+  answerFor: (card: { wordId: number; itemId: number; root: string | null }) => Promise<string>,
+  options: { onQuestion?: (index: number) => Promise<void> } = {},
+): Promise<number> {
+  const step = page.getByTestId("step");
+  await expect(step).toBeVisible();
+  const count = Number(await step.getAttribute("data-count"));
+  let asked = 0;
+  for (let guard = 0; guard < count + 2; guard++) {
+    if (/\/game-over$/.test(page.url())) break;
+    const index = Number(await step.getAttribute("data-index"));
+    const card = page.getByTestId("question");
+    const wordId = Number(await card.getAttribute("data-word-id"));
+    const itemId = Number(await card.getAttribute("data-item-id"));
+    const root = await card.getAttribute("data-root");
+    await options.onQuestion?.(index);
+    await clickOption(page, await answerFor({ wordId, itemId, root }));
+    await expect(page.getByTestId("feedback")).toHaveAttribute("data-tone", "correct");
+    asked++;
+    if (index + 1 >= count) break;
+    await expect(step).toHaveAttribute("data-index", String(index + 1));
+  }
+  await page.waitForURL(/\/game-over$/);
+  return asked;
+}
+
+export async function expectGameOver(page: Page, practised: number): Promise<void> {
+  await expect(page).toHaveURL(/\/game-over$/);
+  await expect(page.locator("main h1")).toBeVisible();
+  await expect(page.getByTestId("practised-item")).toHaveCount(practised);
+}
+
+const SHOTS = join(dirname(fileURLToPath(import.meta.url)), "..", "screenshots");
+
+/** Screenshots at 390x844 and 1280x800, then back to the desktop size. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [w, h] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}.png`), fullPage: true });
+  }
+}
+
+/** The answer of a word as the engines write it: the pointed form where there is one. */
+export function displayHebrew(w: ApiWord): string {
+  const pointed = (w.word_with_nikkud ?? "").trim();
+  if (pointed) return pointed;
+  return [w.hebrew, w.word_he, w.word].map((s) => (s ?? "").trim()).find((s) => s !== "") ?? "";
+}
+export function plainHebrew(w: ApiWord): string {
+  return [w.hebrew, w.word_he, w.word].map((s) => (s ?? "").trim()).find((s) => s !== "") ?? "";
+}
