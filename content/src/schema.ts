@@ -78,9 +78,9 @@ export const rootsFile = z.record(rootKey, i18nText);
 export const letter = z.strictObject({
   id: z.number().int().min(1).max(27),
   letter: z.string().regex(/^[\u05D0-\u05EA]$/u),
-  name: translit, // "a-LEF"
+  name: translit, // "A-lef"
   translit: z.string().min(1), // how it sounds: "silent / a", "b / v"
-  sound: translit, // what the audio says, with stress: "a-LEF"
+  sound: translit, // what the audio says, with stress: "A-lef"
   final: z.boolean().default(false),
   description: i18nText,
 });
