@@ -63,6 +63,20 @@ function Round({ session, initial }: { session: WordSession; initial: ScrambleSt
     return undefined;
   }, [state.phase]);
 
+  // A new sentence: keep the keyboard in the words if focus was lost with the old tiles or the submit button.
+  const firstSentence = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the sentence changes
+  useEffect(() => {
+    if (firstSentence.current) {
+      firstSentence.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active === null || active === document.body || (active as HTMLButtonElement).disabled) {
+      bankRef.current?.querySelector<HTMLButtonElement>("button")?.focus();
+    }
+  }, [state.index]);
+
   const finished = useRef(false);
   useEffect(() => {
     if (state.phase === "finished" && !finished.current) {

@@ -2,7 +2,7 @@
 // A wrong pick stays marked (and disabled) until the engine clears it; a settled question disables all.
 import type { QuizPhase } from "@ivrit/core/games/choice";
 import { Button } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import classes from "./play.module.css";
 
 export interface ChoiceOptionsProps {
@@ -30,8 +30,22 @@ export function ChoiceOptions({
   onChoose,
 }: ChoiceOptionsProps) {
   const settled = phase !== "choosing";
+  const group = useRef<HTMLFieldSetElement>(null);
+  const first = useRef(true);
+  const optionsKey = options.join("\u0000");
+  // A new question replaces the buttons: a keyboard user whose focused option vanished lands on the first
+  // new option instead of the top of the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the options change
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active === null || active === document.body) group.current?.querySelector<HTMLButtonElement>("button")?.focus();
+  }, [optionsKey]);
   return (
-    <fieldset className={classes.options} aria-label={label} data-testid="options">
+    <fieldset ref={group} className={classes.options} aria-label={label} data-testid="options">
       {options.map((option) => {
         let state: "correct" | "wrong" | "answer" | undefined;
         if (picked?.option === option) state = picked.correct ? "correct" : "wrong";
