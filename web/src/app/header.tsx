@@ -67,7 +67,7 @@ export function Header() {
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
         <Group gap="md" wrap="nowrap">
-          <Link to={level === 1 ? "/beginner" : "/home"} className={classes.brand} aria-label={t("appName")}>
+          <Link to={level === 1 ? "/beginner" : "/home"} className={classes.brand}>
             <span aria-hidden="true" className={classes.logo} lang="he" dir="rtl">
               עִב
             </span>
@@ -78,7 +78,7 @@ export function Header() {
           </nav>
         </Group>
         <Group gap="sm" wrap="nowrap">
-          <Button component={Link} to="/upgrade" size="sm" variant="filled" color="orange.9">
+          <Button component={Link} to="/upgrade" size="sm" variant="filled" color="upgrade.8">
             {t("nav.upgrade")}
           </Button>
           <div className={classes.desktopOnly}>

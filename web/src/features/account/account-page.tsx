@@ -46,7 +46,7 @@ export default function AccountPage() {
           </Badge>
         </Group>
         <Group mt="md" gap="sm">
-          <Button component={Link} to="/upgrade" color="orange.9">
+          <Button component={Link} to="/upgrade" color="upgrade.8">
             {t("common:nav.upgrade")}
           </Button>
           <Button component={Link} to="/register" variant="default">
@@ -54,7 +54,7 @@ export default function AccountPage() {
           </Button>
         </Group>
       </Card>
-      <Alert color="indigo.9" variant="light" icon={<IconDeviceMobile aria-hidden="true" />} title={t("appOnly.title")}>
+      <Alert color="indigo" variant="light" icon={<IconDeviceMobile aria-hidden="true" />} title={t("appOnly.title")}>
         {t("appOnly.text")}
       </Alert>
       <Card withBorder padding="lg" component="section" aria-labelledby="delete-title">
@@ -64,7 +64,7 @@ export default function AccountPage() {
           </Title>
           <Text>{t("delete.text")}</Text>
           {done && (
-            <Alert color="green.9" variant="light" role="status">
+            <Alert color="teal" variant="light" role="status">
               {t("delete.done")}
             </Alert>
           )}

@@ -82,7 +82,7 @@ export default function ChooserPage() {
       {active.isError && <ErrorText message={t("common:errors.activeModule")} />}
       {!active.isPending && !module && <ModulePicker />}
       {module && (
-        <Alert color="indigo.9" variant="light" className={classes.banner}>
+        <Alert color="indigo" variant="light" className={classes.banner}>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fw={500}>{t("chooser.activeModule", { name: moduleName(module) })}</Text>
             <Button component={Link} to="/library" size="xs" variant="outline">
@@ -92,7 +92,7 @@ export default function ChooserPage() {
         </Alert>
       )}
       {module && isBeginnerModule(module) && (
-        <Alert color="teal.9" variant="light">
+        <Alert color="teal" variant="light">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text>{t("chooser.beginnerActive")}</Text>
             <Button component={Link} to="/beginner" size="xs" color="teal.9">

@@ -57,9 +57,9 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview }: C
             {name}
           </Title>
           {active ? (
-            <Badge color="green.9">{t("badge.active")}</Badge>
+            <Badge color="teal.9">{t("badge.active")}</Badge>
           ) : locked ? (
-            <Badge color="orange.9" leftSection={<IconLock size={12} aria-hidden="true" />}>
+            <Badge color="upgrade.8" leftSection={<IconLock size={12} aria-hidden="true" />}>
               {t("badge.locked")}
             </Badge>
           ) : (
@@ -75,7 +75,7 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview }: C
           <Text size="sm">
             {t("wordCount", { count: module.word_count })}
             {locked && (
-              <Text component="span" size="sm" c="orange.9" fw={500}>
+              <Text component="span" size="sm" c="upgrade.8" fw={500}>
                 {" "}
                 <IconLock size={14} aria-hidden="true" style={{ verticalAlign: "-2px" }} /> {t("previewMark")}
               </Text>
@@ -86,7 +86,7 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview }: C
       <Group mt="sm" gap="xs">
         {locked ? (
           <>
-            <Button component={Link} to="/upgrade" color="orange.9" size="sm">
+            <Button component={Link} to="/upgrade" color="upgrade.8" size="sm">
               {t("common:nav.upgrade")}
             </Button>
             <Button variant="default" size="sm" onClick={() => onPreview(module)}>
@@ -166,7 +166,7 @@ export default function LibraryPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t("title")}</Title>
-        <Button component={Link} to="/upgrade" color="orange.9" variant="outline">
+        <Button component={Link} to="/upgrade" color="upgrade.8" variant="outline">
           {t("common:nav.upgrade")}
         </Button>
       </Group>
@@ -202,22 +202,22 @@ export default function LibraryPage() {
         )}
       </Group>
       {tierLocked && (
-        <Alert color="indigo.9" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t("tierLockedTitle", { tier })}>
+        <Alert color="indigo" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t("tierLockedTitle", { tier })}>
           <Stack gap="xs" align="flex-start">
             <Text>{t("tierLockedText")}</Text>
-            <Button component={Link} to="/upgrade" size="xs" color="orange.9">
+            <Button component={Link} to="/upgrade" size="xs" color="upgrade.8">
               {t("common:nav.upgrade")}
             </Button>
           </Stack>
         </Alert>
       )}
       {actionError && (
-        <Alert color="red.9" variant="light" role="alert" withCloseButton onClose={() => setActionError(null)} closeButtonLabel={t("common:close")}>
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setActionError(null)} closeButtonLabel={t("common:close")}>
           {actionError}
         </Alert>
       )}
       {modules.isError && (
-        <Alert color="red.9" variant="light" role="alert" title={t("loadErrorTitle")}>
+        <Alert color="red" variant="light" role="alert" title={t("loadErrorTitle")}>
           {t("loadError", {
             status: modules.error instanceof ApiError ? modules.error.status : "",
             message: errorMessage(modules.error),

@@ -53,7 +53,7 @@ export function PreviewModal({ module, onClose, onActivate }: Props) {
             </Stack>
           )}
           {refused && (
-            <Alert color="red.9" variant="light" role="alert">
+            <Alert color="red" variant="light" role="alert">
               {t("tierLockedTitle", { tier: module.tier })}
             </Alert>
           )}

@@ -69,7 +69,7 @@ export default function RegisterPage() {
         </Stack>
       </Radio.Group>
       {update.isError && (
-        <Alert color="red.9" variant="light" role="alert">
+        <Alert color="red" variant="light" role="alert">
           {t("common:errorText", { message: errorMessage(update.error) })}
         </Alert>
       )}

@@ -28,7 +28,7 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
             {t(`plans.${plan}.name`)}
           </Title>
           {plan === "plus" && <Badge color="indigo.8">{t("popular")}</Badge>}
-          {current && <Badge color="green.9">{t("current")}</Badge>}
+          {current && <Badge color="teal.9">{t("current")}</Badge>}
         </Group>
         <Text c="dimmed">{t(`plans.${plan}.tagline`)}</Text>
         <List

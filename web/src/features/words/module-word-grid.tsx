@@ -15,7 +15,7 @@ function WordTile({ w, onOpen }: { w: CardWord; onOpen: () => void }) {
     <Card withBorder padding="md" component="article">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="center">
-          <UnstyledButton onClick={onOpen} aria-label={t("openCard", { word: w.hebrew })}>
+          <UnstyledButton onClick={onOpen} aria-haspopup="dialog">
             <Hebrew size="xl">{w.nikkud || w.hebrew}</Hebrew>
           </UnstyledButton>
           <AudioButton path={w.audioPath} text={w.nikkud || w.hebrew} />

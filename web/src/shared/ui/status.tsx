@@ -25,10 +25,10 @@ export function ErrorText({ message }: { message: string }) {
 export function LockedBanner() {
   const { t } = useTranslation("common");
   return (
-    <Alert color="orange.9" variant="light" icon={<IconLock aria-hidden="true" />} title={t("locked.title")} mb="md">
+    <Alert color="upgrade" variant="light" icon={<IconLock aria-hidden="true" />} title={t("locked.title")} mb="md">
       <Stack gap="xs" align="flex-start">
         <Text>{t("locked.message")}</Text>
-        <Button component={Link} to="/upgrade" size="xs" color="orange.9">
+        <Button component={Link} to="/upgrade" size="xs" color="upgrade.8">
           {t("nav.upgrade")}
         </Button>
       </Stack>

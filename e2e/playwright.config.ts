@@ -1,0 +1,58 @@
+// Playwright against the real server and database: builds the web app, then starts the server on a fresh
+// data directory (PGlite), which migrates and loads the content on first start.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+// Set once in the main process; the workers inherit it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "ivrit-e2e-"));
+const external = process.env.E2E_BASE_URL;
+
+export default defineConfig({
+  testDir: "./tests",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  outputDir: "../node_modules/.e2e-results",
+  use: {
+    baseURL: external ?? `http://localhost:${PORT}`,
+    locale: "en-US",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: external
+    ? undefined
+    : {
+        command: "npm run build -w web && npm run start -w server",
+        cwd: "..",
+        url: `http://localhost:${PORT}/api/health`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: "ignore",
+        stderr: "pipe",
+        env: {
+          PORT: String(PORT),
+          HOST: "127.0.0.1",
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          RATE_LIMIT_MAX: "100000",
+          LOG_LEVEL: "warn",
+        },
+      },
+});

@@ -1,0 +1,38 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+
+export interface Seed {
+  language?: string;
+  level?: 1 | 2 | 3;
+  /** Values for sessionStorage (e.g. game results). */
+  session?: Record<string, string>;
+}
+
+/** A fresh anonymous user (own UUID) with optional stored language and level, set once before the first load. */
+export async function seedUser(page: Page, seed: Seed = {}): Promise<string> {
+  const id = randomUUID();
+  await page.addInitScript(
+    ({ id, seed }) => {
+      if (localStorage.getItem("anon_user_id")) return;
+      localStorage.setItem("anon_user_id", id);
+      if (seed.language) localStorage.setItem("language", seed.language);
+      if (seed.level) localStorage.setItem("level_id", String(seed.level));
+      for (const [k, v] of Object.entries(seed.session ?? {})) sessionStorage.setItem(k, v);
+    },
+    { id, seed },
+  );
+  return id;
+}
+
+/** Waits until the page has its heading and no loading text. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page.locator("main h1").first().waitFor({ state: "visible" });
+  await page.waitForFunction(() => !document.querySelector('main [role="status"][aria-live="polite"]'), null, {
+    timeout: 10_000,
+  });
+}
+
+export function apiHeaders(id: string): Record<string, string> {
+  return { "X-Anonymous-Id": id, "X-User-Id": id };
+}
