@@ -6,8 +6,11 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-// Set once in the main process; the workers inherit it.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "ivrit-e2e-"));
+// Set once in the main process; the workers inherit them. Each run builds the SPA into its own directory and
+// keeps its own database and artifacts, so runs side by side (and a running dev server) do not disturb each other.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "ivrit-e2e-data-"));
+process.env.E2E_WEB_DIST ??= mkdtempSync(join(tmpdir(), "ivrit-e2e-web-"));
+process.env.E2E_OUTPUT_DIR ??= mkdtempSync(join(tmpdir(), "ivrit-e2e-out-"));
 const external = process.env.E2E_BASE_URL;
 
 export default defineConfig({
@@ -18,7 +21,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
-  outputDir: "../node_modules/.e2e-results",
+  outputDir: process.env.E2E_OUTPUT_DIR,
   use: {
     baseURL: external ?? `http://localhost:${PORT}`,
     locale: "en-US",
@@ -40,7 +43,7 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: "npm run build -w web && npm run start -w server",
+        command: `npm run build -w web -- --outDir ${process.env.E2E_WEB_DIST} --emptyOutDir && npm run start -w server`,
         cwd: "..",
         url: `http://localhost:${PORT}/api/health`,
         timeout: 180_000,
@@ -51,6 +54,7 @@ export default defineConfig({
           PORT: String(PORT),
           HOST: "127.0.0.1",
           DATA_DIR: process.env.E2E_DATA_DIR,
+          WEB_DIST: process.env.E2E_WEB_DIST,
           RATE_LIMIT_MAX: "100000",
           LOG_LEVEL: "warn",
         },

@@ -5,8 +5,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Providers } from "./app/providers.tsx";
 import { AppRouter } from "./app/router.tsx";
-import { logError } from "./shared/log.ts";
 import { initI18n } from "./shared/i18n.ts";
+import { logError } from "./shared/log.ts";
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Root element #root not found");

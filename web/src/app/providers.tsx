@@ -1,6 +1,6 @@
+import { isRtl } from "@ivrit/core/languages";
 import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { isRtl } from "@ivrit/core/languages";
 import { type ReactNode, useEffect, useState } from "react";
 import { logError } from "../shared/log.ts";
 import { useLanguage } from "../shared/use-language.ts";
@@ -11,7 +11,9 @@ export const AUTH_CHANGED_EVENT = "auth-changed";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => logError(`query ${JSON.stringify(query.queryKey)}`, error) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => logError(`query ${JSON.stringify(query.queryKey)}`, error),
+    }),
     defaultOptions: {
       queries: { retry: 1, refetchOnWindowFocus: false, throwOnError: false },
       mutations: { retry: 0, throwOnError: false },

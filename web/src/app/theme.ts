@@ -11,7 +11,18 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   colors: {
     // Orange for "Upgrade", dark enough for white text (7:1 at shade 8).
-    upgrade: ["#fff7ed", "#ffedd5", "#fed7aa", "#fdba74", "#fb923c", "#f97316", "#ea580c", "#c2410c", "#9a3412", "#7c2d12"],
+    upgrade: [
+      "#fff7ed",
+      "#ffedd5",
+      "#fed7aa",
+      "#fdba74",
+      "#fb923c",
+      "#f97316",
+      "#ea580c",
+      "#c2410c",
+      "#9a3412",
+      "#7c2d12",
+    ],
   },
   black: "#000000",
   white: "#ffffff",

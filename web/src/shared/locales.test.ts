@@ -15,7 +15,8 @@ function flatten(obj: unknown, prefix = ""): Map<string, unknown> {
     return out;
   }
   if (obj !== null && typeof obj === "object") {
-    for (const [k, v] of Object.entries(obj)) for (const [kk, vv] of flatten(v, prefix ? `${prefix}.${k}` : k)) out.set(kk, vv);
+    for (const [k, v] of Object.entries(obj))
+      for (const [kk, vv] of flatten(v, prefix ? `${prefix}.${k}` : k)) out.set(kk, vv);
     return out;
   }
   out.set(prefix, obj);

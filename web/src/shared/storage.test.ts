@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { isUuid, anonymousId, forgetIdentity } from "./identity.ts";
+import { anonymousId, forgetIdentity, isUuid } from "./identity.ts";
 import {
   KEYS,
   storedActiveModuleId,

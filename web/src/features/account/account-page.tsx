@@ -6,12 +6,12 @@ import { IconDeviceMobile, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AUTH_CHANGED_EVENT } from "../../app/providers.tsx";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useLevel } from "../../shared/api/get-me.ts";
 import { forgetIdentity } from "../../shared/identity.ts";
 import { clearLocalData } from "../../shared/storage.ts";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
-import { AUTH_CHANGED_EVENT } from "../../app/providers.tsx";
 
 export default function AccountPage() {
   const { t } = useTranslation(["account", "common", "upgrade", "register"]);
@@ -73,7 +73,13 @@ export default function AccountPage() {
           </Button>
         </Stack>
       </Card>
-      <Modal opened={confirming} onClose={close} title={t("delete.confirmTitle")} centered closeButtonProps={{ "aria-label": t("common:close") }}>
+      <Modal
+        opened={confirming}
+        onClose={close}
+        title={t("delete.confirmTitle")}
+        centered
+        closeButtonProps={{ "aria-label": t("common:close") }}
+      >
         <Text>{t("delete.confirmText")}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={close}>

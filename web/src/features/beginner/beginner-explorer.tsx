@@ -1,12 +1,12 @@
 // The beginner module on the Words page: letters, vowels and words with search (SPEC section 2).
 import "@mantine/core/styles/Accordion.css";
+import { stripNikkud } from "@ivrit/core/hebrew";
 import { Accordion, Badge, Group, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { stripNikkud } from "@ivrit/core/hebrew";
-import { type CardWord, fromBeginnerWord, fromLetter, fromLetterVowel } from "../../shared/card-word.ts";
 import { errorMessage } from "../../shared/api/client.ts";
+import { type CardWord, fromBeginnerWord, fromLetter, fromLetterVowel } from "../../shared/card-word.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
@@ -15,10 +15,17 @@ import { useLanguage } from "../../shared/use-language.ts";
 import { useBeginnerData } from "./api/get-beginner-data.ts";
 import classes from "./explorer.module.css";
 
-function matches(query: string, ...fields: (string | null | undefined)[]): boolean {
-  const q = stripNikkud(query).trim().toLocaleLowerCase();
+/** Search without vowel marks, case, and the hyphens and apostrophes of transliterations (sha-LOM = shalom). */
+function fold(text: string): string {
+  return stripNikkud(text)
+    .toLocaleLowerCase()
+    .replace(/[-'’ʼ\s]/gu, "");
+}
+
+export function matches(query: string, ...fields: (string | null | undefined)[]): boolean {
+  const q = fold(query);
   if (!q) return true;
-  return fields.some((f) => f && stripNikkud(f).toLocaleLowerCase().includes(q));
+  return fields.some((f) => f && fold(f).includes(q));
 }
 
 interface SectionProps {

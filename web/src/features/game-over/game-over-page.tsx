@@ -52,7 +52,13 @@ export default function GameOverPage() {
     let cancelled = false;
     import("canvas-confetti")
       .then(({ default: confetti }) => {
-        if (!cancelled) void confetti({ particleCount: CONFETTI_PIECES, spread: 90, origin: { y: 0.6 }, disableForReducedMotion: true });
+        if (!cancelled)
+          void confetti({
+            particleCount: CONFETTI_PIECES,
+            spread: 90,
+            origin: { y: 0.6 },
+            disableForReducedMotion: true,
+          });
       })
       .catch((e: unknown) => logError("confetti", e));
     return () => {
@@ -77,17 +83,33 @@ export default function GameOverPage() {
       {items.length === 0 ? (
         <Text c="dimmed">{t("gameOver.none")}</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 3 }}
+          spacing="sm"
+          component="ul"
+          style={{ listStyle: "none", padding: 0, margin: 0 }}
+        >
           {items.map((w) => (
             <li key={w.key}>
               <Card withBorder padding={0}>
-                <UnstyledButton onClick={() => setOpen(w)} p="sm" w="100%" aria-haspopup="dialog" data-testid="practised-item">
+                <UnstyledButton
+                  onClick={() => setOpen(w)}
+                  p="sm"
+                  w="100%"
+                  aria-haspopup="dialog"
+                  data-testid="practised-item"
+                >
                   <Stack gap={0}>
                     <Hebrew size="lg">{w.nikkud || w.hebrew}</Hebrew>
                     {w.roots[0] && (
                       <Text size="sm" c="dimmed">
                         <Hebrew size="sm">{w.roots[0].root}</Hebrew>
-                        {w.roots[0].meaning && <> · <bdi>{w.roots[0].meaning}</bdi></>}
+                        {w.roots[0].meaning && (
+                          <>
+                            {" "}
+                            · <bdi>{w.roots[0].meaning}</bdi>
+                          </>
+                        )}
                       </Text>
                     )}
                     <Text>

@@ -85,8 +85,8 @@ export function itemsLabelKey(r: GameResults): "letters" | "combos" | "words" | 
     case "rootTree":
       return "roots";
     case undefined:
-      return r.learnedRoots?.length ? "roots" : "items";
+      return r.learnedRoots?.length && !r.learnedWords?.length ? "roots" : "items";
     default:
-      return r.learnedRoots?.length ? "roots" : "vocab";
+      return "vocab";
   }
 }

@@ -6,12 +6,12 @@ import { Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Titl
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
+import { errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useLevel } from "../../shared/api/get-me.ts";
 import { isBeginnerModule, useModules } from "../../shared/api/get-modules.ts";
 import { useSelectModule } from "../../shared/api/post-active-module.ts";
-import { errorMessage } from "../../shared/api/client.ts";
 import { ErrorText, LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
@@ -85,7 +85,7 @@ export default function ChooserPage() {
         <Alert color="indigo" variant="light" className={classes.banner}>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fw={500}>{t("chooser.activeModule", { name: moduleName(module) })}</Text>
-            <Button component={Link} to="/library" size="xs" variant="outline">
+            <Button component={Link} to="/library" size="xs">
               {t("chooser.changeIt")}
             </Button>
           </Group>

@@ -21,7 +21,13 @@ export function InstructionsButton({ ns, gameKey }: { ns: "games" | "beginner"; 
       >
         <IconHelpCircle aria-hidden="true" />
       </ActionIcon>
-      <Modal opened={opened} onClose={close} title={name} centered closeButtonProps={{ "aria-label": t("common:close") }}>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={name}
+        centered
+        closeButtonProps={{ "aria-label": t("common:close") }}
+      >
         <InstructionsList steps={steps} />
         <Group justify="flex-end" mt="md">
           <Button onClick={close}>{t("common:gotIt")}</Button>

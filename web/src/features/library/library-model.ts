@@ -6,7 +6,8 @@ export const ALL = "__all__";
 
 /** A tier shows its own modules and those of the tiers below it. */
 export function modulesForTier(modules: readonly Module[], tier: number): Module[] {
-  return modules.filter((m) => m.tier <= tier).sort((a, b) => a.tier - b.tier || a.id - b.id);
+  const rank = (m: Module) => (m.is_beginner ? 0 : m.tier);
+  return modules.filter((m) => m.tier <= tier).sort((a, b) => rank(a) - rank(b) || a.id - b.id);
 }
 
 /** Field names of the modules (for the tier-3 filter), sorted, plus General when a module has none. */

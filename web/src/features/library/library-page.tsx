@@ -30,7 +30,7 @@ import { useModules } from "../../shared/api/get-modules.ts";
 import { TierLockedError, useSelectModule } from "../../shared/api/post-active-module.ts";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
-import { ALL, filterByField, fieldOptions, GENERAL, groupByField, modulesForTier } from "./library-model.ts";
+import { ALL, fieldOptions, filterByField, GENERAL, groupByField, modulesForTier } from "./library-model.ts";
 import { PreviewModal } from "./preview-modal.tsx";
 
 const TIERS: readonly Tier[] = [1, 2, 3];
@@ -202,7 +202,12 @@ export default function LibraryPage() {
         )}
       </Group>
       {tierLocked && (
-        <Alert color="indigo" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t("tierLockedTitle", { tier })}>
+        <Alert
+          color="indigo"
+          variant="light"
+          icon={<IconInfoCircle aria-hidden="true" />}
+          title={t("tierLockedTitle", { tier })}
+        >
           <Stack gap="xs" align="flex-start">
             <Text>{t("tierLockedText")}</Text>
             <Button component={Link} to="/upgrade" size="xs" color="upgrade.8">
@@ -212,7 +217,14 @@ export default function LibraryPage() {
         </Alert>
       )}
       {actionError && (
-        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setActionError(null)} closeButtonLabel={t("common:close")}>
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          withCloseButton
+          onClose={() => setActionError(null)}
+          closeButtonLabel={t("common:close")}
+        >
           {actionError}
         </Alert>
       )}
@@ -242,7 +254,12 @@ export default function LibraryPage() {
         shown.length > 0 &&
         (groups
           ? groups.map((g) => (
-              <Stack key={g.field} gap="sm" component="section" aria-label={g.field === GENERAL ? t("general") : g.field}>
+              <Stack
+                key={g.field}
+                gap="sm"
+                component="section"
+                aria-label={g.field === GENERAL ? t("general") : g.field}
+              >
                 <Title order={2} size="h3">
                   {g.field === GENERAL ? t("general") : g.field}
                 </Title>

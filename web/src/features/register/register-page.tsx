@@ -57,11 +57,7 @@ export default function RegisterPage() {
         }}
         data={LANGUAGE_ORDER.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
       />
-      <Radio.Group
-        label={t("level")}
-        value={String(chosenLevel)}
-        onChange={(v) => setLvl(clampLevel(v))}
-      >
+      <Radio.Group label={t("level")} value={String(chosenLevel)} onChange={(v) => setLvl(clampLevel(v))}>
         <Stack gap="xs" mt="xs">
           {([1, 2, 3] as const).map((n) => (
             <Radio key={n} value={String(n)} label={t(`levels.${n}`)} description={t(`levelHints.${n}`)} />

@@ -39,8 +39,7 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
             </ThemeIcon>
           }
         >
-          {Array.isArray(highlights) &&
-            highlights.map((h) => <List.Item key={String(h)}>{String(h)}</List.Item>)}
+          {Array.isArray(highlights) && highlights.map((h) => <List.Item key={String(h)}>{String(h)}</List.Item>)}
         </List>
         <Text fw={600} mt="auto">
           {t(`plans.${plan}.price`)}

@@ -34,14 +34,22 @@ function WordTile({ w, onOpen }: { w: CardWord; onOpen: () => void }) {
               {t(`common:tense.${w.tense}`, { defaultValue: w.tense })}
             </Badge>
           )}
-          {showRoots(w) &&
-            w.roots.map((r) => (
-              <Badge key={r.root} color="indigo.8" size="sm" tt="none">
-                <Hebrew size="sm">{r.root}</Hebrew>
-                {r.meaning && <> · <bdi>{r.meaning}</bdi></>}
-              </Badge>
-            ))}
         </Group>
+        {showRoots(w) &&
+          w.roots.map((r) => (
+            <Text key={r.root} size="sm">
+              <Text component="span" size="sm" fw={600}>
+                {t("common:wordCard.root")}:
+              </Text>{" "}
+              <Hebrew size="md">{r.root}</Hebrew>
+              {r.meaning && (
+                <>
+                  {" · "}
+                  <bdi>{r.meaning}</bdi>
+                </>
+              )}
+            </Text>
+          ))}
         {w.locked ? (
           <Text size="sm" c="dimmed">
             {t("common:wordCard.exampleLocked")}
@@ -88,4 +96,3 @@ export function ModuleWordGrid({ module, words }: { module: Module; words: CardW
     </Stack>
   );
 }
-

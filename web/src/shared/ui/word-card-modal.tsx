@@ -46,7 +46,12 @@ export function WordCardModal({ word, onClose }: { word: CardWord | null; onClos
               {w.roots.map((r) => (
                 <Text key={r.root}>
                   <Hebrew>{r.root}</Hebrew>
-                  {r.meaning && <> · <Translation>{r.meaning}</Translation></>}
+                  {r.meaning && (
+                    <>
+                      {" "}
+                      · <Translation>{r.meaning}</Translation>
+                    </>
+                  )}
                 </Text>
               ))}
             </Stack>

@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+import { SAMPLE_RESULTS } from "./fixtures.ts";
+import { seedUser } from "./helpers.ts";
+
+test("the game-over page shows its practised items, each opening a word card", async ({ page }) => {
+  await seedUser(page, { language: "en", level: 3, session: { "ivrit.results": JSON.stringify(SAMPLE_RESULTS) } });
+  await page.goto("/game-over");
+  await expect(page.getByRole("heading", { level: 1, name: "Well done!" })).toBeVisible();
+  await expect(page.getByText("4 of 5 correct")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Vocabulary you practised" })).toBeVisible();
+  const items = page.getByTestId("practised-item");
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(1)).toContainText("dog");
+  await items.nth(1).click();
+  const card = page.getByRole("dialog", { name: "Word card" });
+  await expect(card).toBeVisible();
+  await expect(card.locator('[lang="he"]').first()).toHaveText("כֶּלֶב");
+  await card.getByRole("button", { name: "Close" }).last().click();
+  await expect(card).toBeHidden();
+  // The root item shows its root and meaning.
+  await expect(items.nth(3)).toContainText("life, living");
+  await expect(page.locator("canvas")).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Back home" })).toHaveAttribute("href", "/home");
+});
+
+test("the home button goes to /beginner for level 1", async ({ page }) => {
+  await seedUser(page, { language: "en", level: 1, session: { "ivrit.results": JSON.stringify(SAMPLE_RESULTS) } });
+  await page.goto("/game-over");
+  await expect(page.getByRole("link", { name: "Back home" })).toHaveAttribute("href", "/beginner");
+});

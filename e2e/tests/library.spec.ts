@@ -1,0 +1,86 @@
+import { expect, test } from "@playwright/test";
+import { apiHeaders, seedUser, settle } from "./helpers.ts";
+
+test("activating a module from the library lands on its words", async ({ page, request }) => {
+  const id = await seedUser(page, { language: "en", level: 3 });
+  await page.goto("/library");
+  await settle(page);
+  await expect(page.getByRole("radio", { name: "Tier 1" })).toBeChecked();
+  const card = page
+    .locator("article[data-module-id]:not([data-module-id='93'])")
+    .filter({ has: page.getByRole("button", { name: "Activate" }) })
+    .first();
+  const name = (await card.getByRole("heading").textContent()) ?? "";
+  const moduleId = Number(await card.getAttribute("data-module-id"));
+  await card.getByRole("button", { name: "Activate" }).click();
+  await expect(page).toHaveURL(/\/words$/);
+  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+  await expect(page.locator("main article").first()).toBeVisible();
+  // Stored locally and on the server.
+  expect(await page.evaluate(() => localStorage.getItem("active_module_id"))).toBe(String(moduleId));
+  const res = await request.get("/api/me/active-module?language=en", { headers: apiHeaders(id) });
+  expect(res.status()).toBe(200);
+  expect((await res.json()).id).toBe(moduleId);
+  // The chooser shows it in its banner.
+  await page.getByRole("link", { name: "Play" }).click();
+  await expect(page.getByText(`Active module: ${name}`)).toBeVisible();
+});
+
+test("a locked module is previewed, then activation is refused with the tier message", async ({ page, request }) => {
+  const id = await seedUser(page, { language: "en", level: 3 });
+  await page.goto("/library");
+  await settle(page);
+  await page
+    .locator("label")
+    .filter({ hasText: /^Tier 2$/ })
+    .click();
+  await expect(page.getByRole("radio", { name: "Tier 2" })).toBeChecked();
+  await expect(page.getByText("Tier 2 modules need a higher plan")).toBeVisible();
+  const locked = page.locator("article[data-module-id]").filter({ hasText: "Locked" }).first();
+  await expect(locked).toBeVisible();
+  const moduleId = Number(await locked.getAttribute("data-module-id"));
+  await expect(locked.getByText("Preview", { exact: true })).toBeVisible();
+  await locked.getByRole("button", { name: "Preview words" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('[lang="he"]').first()).toBeVisible();
+  await dialog.getByRole("button", { name: "Activate" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Tier 2 modules need a higher plan");
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+  await expect(page.getByRole("alert").filter({ hasText: "Tier 2 modules need a higher plan" })).toHaveCount(2);
+  // The server refuses it too and changes nothing.
+  const before = await request.get("/api/me/active-module?language=en", { headers: apiHeaders(id) });
+  const post = await request.post("/api/me/active-module", { headers: apiHeaders(id), data: { module_id: moduleId } });
+  expect(await post.json()).toMatchObject({ locked: true, tier: 2 });
+  const after = await request.get("/api/me/active-module?language=en", { headers: apiHeaders(id) });
+  expect(after.status()).toBe(before.status());
+});
+
+test("tier 3 groups modules under field headings with a field filter", async ({ page }) => {
+  await seedUser(page, { language: "en", level: 3 });
+  await page.goto("/library");
+  await settle(page);
+  await expect(page.getByRole("combobox", { name: "Field" })).toHaveCount(0);
+  await page
+    .locator("label")
+    .filter({ hasText: /^Tier 3$/ })
+    .click();
+  const field = page.getByRole("combobox", { name: "Field" });
+  await expect(field).toBeVisible();
+  const headings = await page.locator("main section h2").allTextContents();
+  expect(headings.length).toBeGreaterThan(1);
+  expect([...headings].sort((a, b) => a.localeCompare(b, "en"))).toEqual(headings);
+  await field.selectOption({ label: "Medicine" });
+  await expect(page.locator("main section h2")).toHaveText(["Medicine"]);
+});
+
+test("six skeleton cards while the modules load", async ({ page }) => {
+  await seedUser(page, { language: "en", level: 3 });
+  await page.route("**/api/me/modules**", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto("/library");
+  await expect(page.getByTestId("module-skeleton")).toHaveCount(6);
+  await expect(page.getByTestId("module-skeleton")).toHaveCount(0, { timeout: 15_000 });
+});
