@@ -1,12 +1,17 @@
-import { ActionIcon, Button, Group, List, Modal, Text } from "@mantine/core";
+import { ActionIcon, List, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconHelpCircle } from "@tabler/icons-react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+
+// The dialog (Mantine's Modal) loads on the first click, keeping it out of /home's first load.
+const InstructionsModal = lazy(() => import("./instructions-modal.tsx"));
 
 /** The question-mark button of a game card and the dialog it opens. */
 export function InstructionsButton({ ns, gameKey }: { ns: "games" | "beginner"; gameKey: string }) {
   const { t } = useTranslation([ns, "common"]);
   const [opened, { open, close }] = useDisclosure(false);
+  const [mounted, setMounted] = useState(false);
   const name = t(`${gameKey}.name`, { ns });
   const steps = t(`${gameKey}.instructions`, { ns, returnObjects: true }) as unknown;
   return (
@@ -16,23 +21,19 @@ export function InstructionsButton({ ns, gameKey }: { ns: "games" | "beginner"; 
         color="gray.9"
         size="lg"
         radius="xl"
-        onClick={open}
+        onClick={() => {
+          setMounted(true);
+          open();
+        }}
         aria-label={t("common:instructionsFor", { name })}
       >
         <IconHelpCircle aria-hidden="true" />
       </ActionIcon>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={name}
-        centered
-        closeButtonProps={{ "aria-label": t("common:close") }}
-      >
-        <InstructionsList steps={steps} />
-        <Group justify="flex-end" mt="md">
-          <Button onClick={close}>{t("common:gotIt")}</Button>
-        </Group>
-      </Modal>
+      {mounted && (
+        <Suspense fallback={null}>
+          <InstructionsModal opened={opened} onClose={close} title={name} steps={steps} />
+        </Suspense>
+      )}
     </>
   );
 }

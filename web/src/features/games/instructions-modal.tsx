@@ -1,0 +1,22 @@
+import { Button, Group, Modal } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { InstructionsList } from "./instructions-dialog.tsx";
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  steps: unknown;
+}
+
+export default function InstructionsModal({ opened, onClose, title, steps }: Props) {
+  const { t } = useTranslation("common");
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ "aria-label": t("close") }}>
+      <InstructionsList steps={steps} />
+      <Group justify="flex-end" mt="md">
+        <Button onClick={onClose}>{t("gotIt")}</Button>
+      </Group>
+    </Modal>
+  );
+}
