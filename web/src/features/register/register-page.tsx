@@ -1,4 +1,5 @@
 // /register: choose the interface language and level, saved with PATCH /me (SPEC section 4).
+import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/Fieldset.css";
 import { isLanguage, type Language } from "@ivrit/core/languages";
