@@ -38,7 +38,7 @@ function useSetActiveModuleOnOpen(game: ModuleGame, moduleId: number | null) {
 
 export function GamePlay({ game, moduleId }: { game: ModuleGame; moduleId: number | null }) {
   const { t } = useTranslation(["play", "common"]);
-  const { state, restart, refresh } = useWordSession(game, moduleId);
+  const { state, restart } = useWordSession(game, moduleId);
   useSetActiveModuleOnOpen(game, moduleId);
 
   if (state.status === "noModule") {
@@ -59,7 +59,8 @@ export function GamePlay({ game, moduleId }: { game: ModuleGame; moduleId: numbe
             {state.message ?? t("loadFailed")}
           </Text>
           <Group>
-            <Button onClick={refresh}>{t("tryAgain")}</Button>
+            {/* restart, not refetch: the verb and tense games wait out the 5 s after a load error */}
+            <Button onClick={restart}>{t("tryAgain")}</Button>
             <Button component={Link} to="/home" variant="default">
               {t("common:backToGames")}
             </Button>

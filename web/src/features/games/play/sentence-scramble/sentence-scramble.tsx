@@ -124,7 +124,13 @@ function Round({ session, initial }: { session: WordSession; initial: ScrambleSt
             dir="rtl"
             lang="he"
             aria-labelledby="scramble-answer-label"
-            data-state={state.phase === "correct" ? "correct" : state.phase === "wrong" ? "wrong" : undefined}
+            data-state={
+              state.phase === "correct"
+                ? "correct"
+                : state.phase === "wrong" || state.phase === "revealed"
+                  ? "wrong"
+                  : undefined
+            }
             data-testid="answer-line"
           >
             {built.length === 0 && (
@@ -146,30 +152,35 @@ function Round({ session, initial }: { session: WordSession; initial: ScrambleSt
               </Button>
             ))}
           </fieldset>
-          <Text fw={600} size="sm" id="scramble-bank-label">
-            {t("scramble.bank")}
-          </Text>
-          <fieldset
-            ref={bankRef}
-            className={classes.line}
-            dir="rtl"
-            lang="he"
-            aria-labelledby="scramble-bank-label"
-            data-testid="bank"
-          >
-            {bank.map((tile) => (
-              <Button
-                key={tile.id}
-                variant="default"
-                className={classes.tile}
-                onClick={() => tap(tile.id)}
-                aria-disabled={locked || undefined}
-                data-testid="bank-tile"
+          {/* Once the answer is shown the empty word bank would only take room. */}
+          {state.phase !== "revealed" && (
+            <>
+              <Text fw={600} size="sm" id="scramble-bank-label">
+                {t("scramble.bank")}
+              </Text>
+              <fieldset
+                ref={bankRef}
+                className={classes.line}
+                dir="rtl"
+                lang="he"
+                aria-labelledby="scramble-bank-label"
+                data-testid="bank"
               >
-                {tile.text}
-              </Button>
-            ))}
-          </fieldset>
+                {bank.map((tile) => (
+                  <Button
+                    key={tile.id}
+                    variant="default"
+                    className={classes.tile}
+                    onClick={() => tap(tile.id)}
+                    aria-disabled={locked || undefined}
+                    data-testid="bank-tile"
+                  >
+                    {tile.text}
+                  </Button>
+                ))}
+              </fieldset>
+            </>
+          )}
           {state.phase === "revealed" ? (
             <Stack gap="xs" data-testid="revealed">
               <Text fw={600}>{t("scramble.revealed")}</Text>
