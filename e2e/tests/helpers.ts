@@ -6,6 +6,8 @@ export interface Seed {
   level?: 1 | 2 | 3;
   /** Values for sessionStorage (e.g. game results). */
   session?: Record<string, string>;
+  /** More localStorage values (e.g. module_auto_picked). */
+  local?: Record<string, string>;
 }
 
 /** A fresh anonymous user (own UUID) with optional stored language and level, set once before the first load. */
@@ -18,6 +20,7 @@ export async function seedUser(page: Page, seed: Seed = {}): Promise<string> {
       if (seed.language) localStorage.setItem("language", seed.language);
       if (seed.level) localStorage.setItem("level_id", String(seed.level));
       for (const [k, v] of Object.entries(seed.session ?? {})) sessionStorage.setItem(k, v);
+      for (const [k, v] of Object.entries(seed.local ?? {})) localStorage.setItem(k, v);
     },
     { id, seed },
   );

@@ -22,12 +22,15 @@ function showBootstrapFailure(error: unknown, message: string): void {
   root.replaceChildren(p);
 }
 
+const FAILED = "Failed to initialize. Please refresh.";
+
 async function bootstrap(): Promise<void> {
   const i18n = await initI18n();
-  try {
-    await i18n.loadNamespaces(["common"]);
-  } catch (error) {
-    showBootstrapFailure(error, "Failed to initialize. Please refresh.");
+  await i18n.loadNamespaces(["common"]);
+  // The language's texts are needed to show anything: without them, the start-up failed.
+  if (!i18n.hasResourceBundle(i18n.language, "common")) {
+    const message = i18n.exists("bootstrapFailed") ? i18n.t("bootstrapFailed") : FAILED;
+    showBootstrapFailure(new Error(`no common texts for ${i18n.language}`), message);
     return;
   }
   createRoot(root).render(
@@ -39,4 +42,4 @@ async function bootstrap(): Promise<void> {
   );
 }
 
-bootstrap().catch((error: unknown) => showBootstrapFailure(error, "Failed to initialize. Please refresh."));
+bootstrap().catch((error: unknown) => showBootstrapFailure(error, FAILED));
