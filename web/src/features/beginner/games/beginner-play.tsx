@@ -72,7 +72,7 @@ export function BeginnerPlay({ game }: { game: BeginnerGame }) {
       </GameFrame>
     );
   }
-  if (!start || start.kind !== "ready") {
+  if (start?.kind !== "ready") {
     return (
       <GameFrame game={game} beginner>
         <EmptyState
