@@ -7,6 +7,8 @@ import { Providers } from "./app/providers.tsx";
 import { AppRouter } from "./app/router.tsx";
 import { initI18n } from "./shared/i18n.ts";
 import { logError } from "./shared/log.ts";
+import { appPlatform } from "./shared/platform.ts";
+import { registerServiceWorker } from "./shared/service-worker.ts";
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Root element #root not found");
@@ -24,7 +26,21 @@ function showBootstrapFailure(error: unknown, message: string): void {
 
 const FAILED = "Failed to initialize. Please refresh.";
 
+/** Native: status bar, top offset, old service workers removed. Web: the service worker (production builds). */
+function startPlatform(): void {
+  const platform = appPlatform();
+  if (platform !== "web") {
+    document.documentElement.dataset.native = platform;
+    import("./shared/native.ts")
+      .then((m) => m.startNative(platform))
+      .catch((e: unknown) => logError("native start-up", e));
+  } else if (import.meta.env.PROD) {
+    window.addEventListener("load", () => void registerServiceWorker(), { once: true });
+  }
+}
+
 async function bootstrap(): Promise<void> {
+  startPlatform();
   const i18n = await initI18n();
   await i18n.loadNamespaces(["common"]);
   // The language's texts are needed to show anything: without them, the start-up failed.

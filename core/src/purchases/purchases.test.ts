@@ -122,11 +122,19 @@ describe("configuration", () => {
     expect(checkApiKey("goog_AbC123")).toBeNull();
     expect(checkApiKey("appl_xyz")).toBeNull();
   });
+  it("wants the key of the platform's own store", () => {
+    expect(checkApiKey("goog_AbC123", "android")).toBeNull();
+    expect(checkApiKey("appl_xyz", "ios")).toBeNull();
+    expect(checkApiKey("appl_xyz", "android")).toBe("invalidKey");
+    expect(checkApiKey("goog_AbC123", "ios")).toBe("invalidKey");
+    expect(checkApiKey(" ", "ios")).toBe("missingKey");
+  });
   it("stays free and not ready with a bad key, or on the web", async () => {
     for (const [key, platform, error] of [
       ["", "android", "missingKey"],
       ["rcb_x", "ios", "invalidKey"],
       ["goog_ok", "web", "nativeOnly"],
+      ["goog_ok", "ios", "invalidKey"],
     ] as const) {
       const { c, sdk } = await setup(key, platform);
       expect(c.configError).toBe(error);

@@ -80,10 +80,15 @@ export function toastForError(error: unknown): Toast {
   return { kind: "error", key: "purchaseFailed", message };
 }
 
-/** A public SDK key is required and starts with goog_ (Play) or appl_ (App Store). */
-export function checkApiKey(key: string | undefined | null): ConfigError | null {
-  if (!key || !key.trim()) return "missingKey";
-  return /^(goog|appl)_[A-Za-z0-9]+$/.test(key.trim()) ? null : "invalidKey";
+/** The public SDK key's prefix on each store. */
+export const API_KEY_PREFIX: Record<Exclude<Platform, "web">, string> = { android: "goog_", ios: "appl_" };
+
+/** A public SDK key is required and starts with goog_ (Play) or appl_ (App Store); given a platform, its own. */
+export function checkApiKey(key: string | undefined | null, platform?: Platform): ConfigError | null {
+  if (!key?.trim()) return "missingKey";
+  if (!/^(goog|appl)_[A-Za-z0-9]+$/.test(key.trim())) return "invalidKey";
+  if (platform && platform !== "web" && !key.trim().startsWith(API_KEY_PREFIX[platform])) return "invalidKey";
+  return null;
 }
 
 const rank = (p: Plan) => PLAN_TIER[p];
@@ -141,13 +146,17 @@ export class PurchaseController {
 
   /** Configures the SDK with the device's anonymous id. A bad setup leaves the app on the free plan. */
   async init(): Promise<ConfigError | null> {
-    if (this.d.platform === "web") return (this.configError = "nativeOnly");
-    const keyError = checkApiKey(this.d.apiKey);
-    if (keyError) return (this.configError = keyError);
+    const fail = (error: ConfigError) => {
+      this.configError = error;
+      return error;
+    };
+    if (this.d.platform === "web") return fail("nativeOnly");
+    const keyError = checkApiKey(this.d.apiKey, this.d.platform);
+    if (keyError) return fail(keyError);
     try {
       await this.d.sdk.configure({ apiKey: (this.d.apiKey as string).trim(), appUserID: this.d.appUserId });
     } catch {
-      return (this.configError = "notConfigured");
+      return fail("notConfigured");
     }
     this.isReady = true;
     await this.refresh(true).catch(() => {});

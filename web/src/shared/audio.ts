@@ -1,5 +1,6 @@
 // Pronunciation: the recorded file when there is one, else the device's Hebrew voice (Web Speech he-IL).
 import { logError } from "./log.ts";
+import { serverUrl } from "./platform.ts";
 
 /** audio_path without its public prefix, as a URL on the backend origin. */
 export function audioUrl(path: string | null | undefined): string | null {
@@ -8,7 +9,7 @@ export function audioUrl(path: string | null | undefined): string | null {
   if (!p) return null;
   if (/^https?:\/\//i.test(p)) return p;
   const cleaned = p.replace(/^\.?\/?(public\/)?/, "");
-  return `/${cleaned}`;
+  return serverUrl(`/${cleaned}`);
 }
 
 function synth(): SpeechSynthesis | null {

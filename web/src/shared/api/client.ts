@@ -1,6 +1,8 @@
-// The one HTTP client: base path /api, identity headers on every request, errors logged (SPEC section 7).
+// The one HTTP client: base path /api, identity headers on every request, errors logged (SPEC section 7). In the
+// native app the path is prefixed with the server origin (VITE_API_ORIGIN); on web it stays same-origin.
 import { anonymousId } from "../identity.ts";
 import { logError } from "../log.ts";
+import { serverUrl } from "../platform.ts";
 
 export const API_BASE = "/api";
 
@@ -45,7 +47,7 @@ interface RequestOptions {
 /** Resolves to the JSON body, or null for 204. Throws ApiError (already logged) on failure. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
   const method = options.method ?? "GET";
-  const url = `${API_BASE}${path}${toSearch(options.query)}`;
+  const url = serverUrl(`${API_BASE}${path}${toSearch(options.query)}`);
   const headers: Record<string, string> = { Accept: "application/json", ...identityHeaders() };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   let response: Response;

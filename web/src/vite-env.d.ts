@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Native builds: the server's origin (https://api.example.com); the web build calls its own origin. */
+  readonly VITE_API_ORIGIN?: string;
+  /** RevenueCat public SDK keys (goog_… for Google Play, appl_… for the App Store). */
+  readonly VITE_REVENUECAT_KEY_ANDROID?: string;
+  readonly VITE_REVENUECAT_KEY_IOS?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
