@@ -166,8 +166,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: dist,
       prefix: "/",
-      wildcard: false,
-      index: false,
+      wildcard: true, // files are looked up per request: a rebuilt web/dist is served without a restart
+      index: "index.html", // "/" is a route of the SPA too
       setHeaders: (res, path) => {
         if (path.includes(`${join(dist, "assets")}`))
           res.header("cache-control", "public, max-age=31536000, immutable");

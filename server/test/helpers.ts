@@ -39,7 +39,13 @@ export type TestApp = { app: FastifyInstance; database: Database; close: () => P
 
 export async function startApp(
   backend: Backend,
-  env: { RATE_LIMIT_MAX?: number; REDIS_URL?: string; CONTENT_DIR?: string; REVENUECAT_WEBHOOK_SECRET?: string } = {},
+  env: {
+    RATE_LIMIT_MAX?: number;
+    REDIS_URL?: string;
+    CONTENT_DIR?: string;
+    REVENUECAT_WEBHOOK_SECRET?: string;
+    WEB_DIST?: string;
+  } = {},
 ): Promise<TestApp> {
   const pgdb = backend === "postgres" ? await freshPostgres() : null;
   const contentDir = env.CONTENT_DIR ?? FIXTURE_CONTENT;
@@ -57,6 +63,7 @@ export async function startApp(
       BODY_LIMIT: 64 * 1024,
       CONTENT_DIR: contentDir,
       ...(env.REDIS_URL && { REDIS_URL: env.REDIS_URL }),
+      ...(env.WEB_DIST && { WEB_DIST: env.WEB_DIST }),
       ...(env.REVENUECAT_WEBHOOK_SECRET && { REVENUECAT_WEBHOOK_SECRET: env.REVENUECAT_WEBHOOK_SECRET }),
     },
   });
