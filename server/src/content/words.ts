@@ -101,9 +101,15 @@ export function wordJson(
   if (!opts.includeRoots) return JSON.stringify(toApiWord(w, lang, opts));
   const key = `${w.id}|${lang}|${opts.compact ? "c" : "f"}|${isLocked(w.tier, opts.userTier) ? "l" : "u"}`;
   let memo = serialized.get(snap);
-  if (!memo) serialized.set(snap, (memo = new Map()));
+  if (!memo) {
+    memo = new Map();
+    serialized.set(snap, memo);
+  }
   let json = memo.get(key);
-  if (json === undefined) memo.set(key, (json = JSON.stringify(toApiWord(w, lang, opts))));
+  if (json === undefined) {
+    json = JSON.stringify(toApiWord(w, lang, opts));
+    memo.set(key, json);
+  }
   return json;
 }
 

@@ -46,7 +46,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const at = req.url.indexOf("?");
       const key = `${userTier}|${at < 0 ? "" : req.url.slice(at)}`;
       let memo = answers.get(snap);
-      if (!memo) answers.set(snap, (memo = new Map()));
+      if (!memo) {
+        memo = new Map();
+        answers.set(snap, memo);
+      }
       const hit = cacheable ? memo.get(key) : undefined;
       if (hit !== undefined) return reply.type("application/json; charset=utf-8").send(hit as never);
       let result: ReturnType<typeof selectWords>;
