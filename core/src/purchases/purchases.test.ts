@@ -4,6 +4,7 @@ import {
   type Clock,
   type CustomerInfo,
   checkApiKey,
+  findPackage,
   PurchaseController,
   type PurchasesSdk,
   planFromCustomerInfo,
@@ -142,6 +143,20 @@ describe("configuration", () => {
       expect(sdk.calls).toEqual([]);
       expect(await c.buy("plus")).toEqual({ kind: "info", key: "notReady" });
     }
+  });
+});
+
+describe("packages", () => {
+  it("finds a plan's package by its package or product identifier", () => {
+    expect(findPackage(packages, "plus")?.product.priceString).toBe("$4.99");
+    expect(findPackage(packages, "pro")?.product.priceString).toBe("$9.99");
+    const byProduct = [{ identifier: "$rc_annual", product: { identifier: "ivrit.pro.yearly", priceString: "$79" } }];
+    expect(findPackage(byProduct, "pro")?.identifier).toBe("$rc_annual");
+    expect(findPackage(byProduct, "plus")).toBeUndefined();
+    // "professional" is not "pro": identifiers are split into words.
+    expect(findPackage([{ identifier: "professional", product: { identifier: "x", priceString: "" } }], "pro")).toBe(
+      undefined,
+    );
   });
 });
 

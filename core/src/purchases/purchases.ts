@@ -94,6 +94,11 @@ export function checkApiKey(key: string | undefined | null, platform?: Platform)
 const rank = (p: Plan) => PLAN_TIER[p];
 const tokens = (id: string) => id.toLowerCase().split(/[^a-z0-9]+/);
 
+/** The store package of a paid plan: its package or product identifier names the plan (ivrit_plus_monthly). */
+export function findPackage(packages: readonly StorePackage[], plan: Exclude<Plan, "free">): StorePackage | undefined {
+  return packages.find((p) => tokens(p.identifier).includes(plan) || tokens(p.product.identifier).includes(plan));
+}
+
 export type DerivedPlan = { plan: Plan; expiresAt: number | null };
 
 /** Active entitlements, pro first then plus; else product ids with an unexpired date naming pro or plus; else free. */
@@ -201,9 +206,7 @@ export class PurchaseController {
     let pkg: StorePackage | undefined;
     try {
       const offerings = await this.d.sdk.getOfferings();
-      pkg = offerings.current?.availablePackages.find(
-        (p) => tokens(p.identifier).includes(wanted) || tokens(p.product.identifier).includes(wanted),
-      );
+      pkg = findPackage(offerings.current?.availablePackages ?? [], wanted);
     } catch (e) {
       return toastForError(e);
     }

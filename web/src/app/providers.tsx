@@ -1,8 +1,10 @@
 import { isRtl } from "@ivrit/core/languages";
 import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { usePlan } from "../shared/api/get-entitlements.ts";
 import { logError } from "../shared/log.ts";
+import { isNativeApp } from "../shared/platform.ts";
 import { useLanguage } from "../shared/use-language.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
 
@@ -38,6 +40,22 @@ function AuthChangedListener({ client }: { client: QueryClient }) {
   return null;
 }
 
+/** Purchases, their toasts and the store's plan: in the native app only (its own chunk). */
+const NativePurchases = lazy(() => import("../features/purchases/native-purchases.tsx"));
+
+/** When the plan changes (bought, restored, granted on the server), the lists with locked flags are re-read. */
+function PlanChangeRefresher({ client }: { client: QueryClient }) {
+  const { plan } = usePlan();
+  const previous = useRef(plan);
+  useEffect(() => {
+    if (previous.current === plan) return;
+    previous.current = plan;
+    for (const queryKey of [["me", "modules"], ["me", "active-module"], ["words"], ["beginner"]])
+      void client.invalidateQueries({ queryKey });
+  }, [plan, client]);
+  return null;
+}
+
 export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
@@ -46,6 +64,12 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
           <DirectionSync />
           <AuthChangedListener client={queryClient} />
+          <PlanChangeRefresher client={queryClient} />
+          {isNativeApp() && (
+            <Suspense fallback={null}>
+              <NativePurchases />
+            </Suspense>
+          )}
           {children}
         </MantineProvider>
       </DirectionProvider>

@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "privacy",
   "register",
   "play",
+  "purchases",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
-// /account: plan badge, app-only banner on web, delete local data, footer (SPEC sections 2, 6).
+// /account: plan badge, restore and manage in the native app, an app-only banner with the store links on web,
+// delete local data, footer (SPEC sections 2, 6).
 import "@mantine/core/styles/Divider.css";
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
@@ -10,11 +11,14 @@ import { AUTH_CHANGED_EVENT } from "../../app/providers.tsx";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useLevel } from "../../shared/api/get-me.ts";
 import { forgetIdentity } from "../../shared/identity.ts";
+import { isNativeApp } from "../../shared/platform.ts";
 import { clearLocalData } from "../../shared/storage.ts";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
+import { StoreLinks } from "../../shared/ui/store-links.tsx";
+import { PurchasesNotice, StoreActions } from "../purchases/purchase-ui.tsx";
 
 export default function AccountPage() {
-  const { t } = useTranslation(["account", "common", "upgrade", "register"]);
+  const { t } = useTranslation(["account", "common", "upgrade", "register", "purchases"]);
   const { plan } = usePlan();
   const level = useLevel();
   const queryClient = useQueryClient();
@@ -54,9 +58,24 @@ export default function AccountPage() {
           </Button>
         </Group>
       </Card>
-      <Alert color="indigo" variant="light" icon={<IconDeviceMobile aria-hidden="true" />} title={t("appOnly.title")}>
-        {t("appOnly.text")}
-      </Alert>
+      {isNativeApp() ? (
+        <Card withBorder padding="lg" component="section" aria-labelledby="purchases-title">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="purchases-title">
+              {t("purchases:title")}
+            </Title>
+            <PurchasesNotice />
+            <StoreActions />
+          </Stack>
+        </Card>
+      ) : (
+        <Alert color="indigo" variant="light" icon={<IconDeviceMobile aria-hidden="true" />} title={t("appOnly.title")}>
+          <Stack gap="sm">
+            <span>{t("appOnly.text")}</span>
+            <StoreLinks />
+          </Stack>
+        </Alert>
+      )}
       <Card withBorder padding="lg" component="section" aria-labelledby="delete-title">
         <Stack gap="sm" align="flex-start">
           <Title order={2} size="h3" id="delete-title">

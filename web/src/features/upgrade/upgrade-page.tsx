@@ -1,18 +1,20 @@
-// /upgrade: three plans; purchases only in the native app, so on web a download box (SPEC sections 1, 2, 6).
+// /upgrade: three plans; purchases only in the native app (buy, restore, manage, store prices), so on web a
+// download box with the store links and no purchase buttons (SPEC sections 1, 2, 6).
 import "@mantine/core/styles/List.css";
 import "@mantine/core/styles/Divider.css";
 import { PLANS, type Plan } from "@ivrit/core/plans";
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconBrandApple, IconBrandGooglePlay, IconCheck } from "@tabler/icons-react";
+import { Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
+import { isNativeApp } from "../../shared/platform.ts";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
+import { StoreLinks } from "../../shared/ui/store-links.tsx";
+import { BuyButton, PurchasesNotice, StoreActions, usePlanPrice } from "../purchases/purchase-ui.tsx";
 
-export const APP_STORE_URL = "https://apps.apple.com/app/ivrit";
-export const PLAY_STORE_URL = "https://play.google.com/store/apps/details?id=app.ivrit";
-
-function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
-  const { t } = useTranslation("upgrade");
+function PlanCard({ plan, current, native }: { plan: Plan; current: Plan; native: boolean }) {
+  const { t } = useTranslation(["upgrade", "purchases"]);
+  const price = usePlanPrice(plan);
   const highlights = t(`plans.${plan}.highlights`, { returnObjects: true }) as unknown;
   return (
     <Card
@@ -28,7 +30,7 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
             {t(`plans.${plan}.name`)}
           </Title>
           {plan === "plus" && <Badge color="indigo.8">{t("popular")}</Badge>}
-          {current && <Badge color="teal.9">{t("current")}</Badge>}
+          {plan === current && <Badge color="teal.9">{t("current")}</Badge>}
         </Group>
         <Text c="dimmed">{t(`plans.${plan}.tagline`)}</Text>
         <List
@@ -41,17 +43,19 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
         >
           {Array.isArray(highlights) && highlights.map((h) => <List.Item key={String(h)}>{String(h)}</List.Item>)}
         </List>
-        <Text fw={600} mt="auto">
-          {t(`plans.${plan}.price`)}
+        <Text fw={600} mt="auto" data-testid={`price-${plan}`}>
+          {native && price ? t("purchases:price", { price }) : t(`plans.${plan}.price`)}
         </Text>
+        {native && plan !== "free" && <BuyButton plan={plan} current={current} />}
       </Stack>
     </Card>
   );
 }
 
 export default function UpgradePage() {
-  const { t } = useTranslation("upgrade");
+  const { t } = useTranslation(["upgrade", "purchases"]);
   const { plan } = usePlan();
+  const native = isNativeApp();
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -60,40 +64,32 @@ export default function UpgradePage() {
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {PLANS.map((p) => (
-          <PlanCard key={p} plan={p} current={p === plan} />
+          <PlanCard key={p} plan={p} current={plan} native={native} />
         ))}
       </SimpleGrid>
-      <Card withBorder padding="lg" bg="indigo.0" component="section" aria-labelledby="download-title">
-        <Stack gap="sm">
-          <Title order={2} size="h3" id="download-title">
-            {t("download.title")}
-          </Title>
-          <Text>{t("download.text")}</Text>
-          <Group gap="sm">
-            <Button
-              component="a"
-              href={APP_STORE_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              color="dark.9"
-              leftSection={<IconBrandApple aria-hidden="true" />}
-            >
-              {t("download.appStore")}
-            </Button>
-            <Button
-              component="a"
-              href={PLAY_STORE_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              color="dark.9"
-              leftSection={<IconBrandGooglePlay aria-hidden="true" />}
-            >
-              {t("download.googlePlay")}
-            </Button>
-          </Group>
-          <Text size="sm">{t("storePrices")}</Text>
-        </Stack>
-      </Card>
+      {native ? (
+        <Card withBorder padding="lg" component="section" aria-labelledby="purchases-title">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="purchases-title">
+              {t("purchases:title")}
+            </Title>
+            <PurchasesNotice />
+            <StoreActions />
+            <Text size="sm">{t("storePrices")}</Text>
+          </Stack>
+        </Card>
+      ) : (
+        <Card withBorder padding="lg" bg="indigo.0" component="section" aria-labelledby="download-title">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="download-title">
+              {t("download.title")}
+            </Title>
+            <Text>{t("download.text")}</Text>
+            <StoreLinks />
+            <Text size="sm">{t("storePrices")}</Text>
+          </Stack>
+        </Card>
+      )}
       <PageFooter />
     </Stack>
   );

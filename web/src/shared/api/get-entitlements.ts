@@ -3,6 +3,7 @@ import { PLAN_TIER, type Plan, planFromTier, type Tier } from "@ivrit/core/plans
 import type { entitlementsResponse } from "@ivrit/core/schemas/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
+import { combinePlans, useNativePlan } from "../native-plan.ts";
 import { storedPlan, storePlan } from "../storage.ts";
 import { apiJson } from "./client.ts";
 
@@ -44,16 +45,19 @@ export const entitlementsQueryOptions = () =>
     queryKey: ["me", "entitlements"],
     queryFn: ({ signal }) => loadPlan(signal),
     staleTime: 60_000,
+    // A plan bought in the app (or granted on the server) shows when the learner comes back to this tab.
+    refetchOnWindowFocus: "always",
   });
 
 export function useEntitlements() {
   return useQuery(entitlementsQueryOptions());
 }
 
-/** The plan to show while loading: the cached one. */
+/** The plan to show while loading: the cached one. In the native app the store's plan counts too. */
 export function usePlan(): PlanInfo {
   const { data } = useEntitlements();
-  if (data) return data;
-  const plan = storedPlan() ?? "free";
-  return { plan, tier: PLAN_TIER[plan], cached: true };
+  const store = useNativePlan();
+  const server = data ?? { plan: storedPlan() ?? "free", cached: true };
+  const plan = combinePlans(server.plan, store);
+  return { plan, tier: PLAN_TIER[plan], cached: server.cached && plan === server.plan };
 }
