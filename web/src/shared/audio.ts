@@ -1,6 +1,9 @@
-// Pronunciation: the recorded file when there is one, else the device's Hebrew voice (Web Speech he-IL).
+// Pronunciation: the recorded file when there is one, else the device's Hebrew voice: Web Speech (he-IL) on web,
+// @capacitor-community/text-to-speech (he-IL) in the native app, where the WebView has no Web Speech voices.
 import { logError } from "./log.ts";
-import { serverUrl } from "./platform.ts";
+import { isNativeApp, serverUrl } from "./platform.ts";
+
+export const HEBREW_LANG = "he-IL";
 
 /** audio_path without its public prefix, as a URL on the backend origin. */
 export function audioUrl(path: string | null | undefined): string | null {
@@ -14,6 +17,39 @@ export function audioUrl(path: string | null | undefined): string | null {
 
 function synth(): SpeechSynthesis | null {
   return typeof window !== "undefined" && "speechSynthesis" in window ? window.speechSynthesis : null;
+}
+
+type NativeTts = typeof import("@capacitor-community/text-to-speech").TextToSpeech;
+let nativeTts: Promise<NativeTts> | null = null;
+function loadNativeTts(): Promise<NativeTts> {
+  nativeTts ??= import("@capacitor-community/text-to-speech").then((m) => m.TextToSpeech);
+  return nativeTts;
+}
+
+let nativeVoice: boolean | null = null;
+let nativeVoiceCheck: Promise<boolean> | null = null;
+/** Native app: whether the device has a Hebrew text-to-speech voice (asked once). */
+export function hasNativeHebrewVoice(): Promise<boolean> {
+  if (!isNativeApp()) return Promise.resolve(false);
+  nativeVoiceCheck ??= loadNativeTts()
+    .then((tts) => tts.isLanguageSupported({ lang: HEBREW_LANG }))
+    .then(
+      (r) => r.supported === true,
+      (e: unknown) => {
+        logError("text to speech", e);
+        return false;
+      },
+    )
+    .then((supported) => {
+      nativeVoice = supported;
+      return supported;
+    });
+  return nativeVoiceCheck;
+}
+
+/** True when the word can be spoken without a file: a Web Speech Hebrew voice, or the native one (once known). */
+export function canSpeakHebrew(): boolean {
+  return isNativeApp() ? nativeVoice === true : hebrewVoice() !== null;
 }
 
 export function hebrewVoice(): SpeechSynthesisVoice | null {
@@ -35,13 +71,32 @@ export function onVoicesChanged(callback: () => void): () => void {
   return () => s.removeEventListener("voiceschanged", callback);
 }
 
+/** Native app: speaks with the device's he-IL voice; returns a stop function. */
+function speakNative(text: string, onEnd: () => void): (() => void) | null {
+  if (nativeVoice !== true) return null;
+  let stopped = false;
+  loadNativeTts()
+    .then((tts) => tts.speak({ text, lang: HEBREW_LANG, rate: 0.9 }))
+    .catch((e: unknown) => logError("text to speech", e))
+    .finally(() => {
+      if (!stopped) onEnd();
+    });
+  return () => {
+    stopped = true;
+    void loadNativeTts()
+      .then((tts) => tts.stop())
+      .catch((e: unknown) => logError("text to speech", e));
+  };
+}
+
 export function speakHebrew(text: string, onEnd: () => void): (() => void) | null {
+  if (isNativeApp()) return speakNative(text, onEnd);
   const s = synth();
   const voice = hebrewVoice();
   if (!s || !voice) return null;
   try {
     const u = new SpeechSynthesisUtterance(text);
-    u.lang = "he-IL";
+    u.lang = HEBREW_LANG;
     u.voice = voice;
     u.rate = 0.9;
     u.onend = onEnd;

@@ -2,7 +2,7 @@ import { ActionIcon } from "@mantine/core";
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { audioUrl, hebrewVoice, onVoicesChanged, speakHebrew } from "../audio.ts";
+import { audioUrl, canSpeakHebrew, hasNativeHebrewVoice, onVoicesChanged, speakHebrew } from "../audio.ts";
 import { logError } from "../log.ts";
 
 interface AudioButtonProps {
@@ -17,12 +17,23 @@ interface AudioButtonProps {
 export function AudioButton({ path, text, size = "md" }: AudioButtonProps) {
   const { t } = useTranslation("common");
   const url = audioUrl(path);
-  const [hasVoice, setHasVoice] = useState(() => hebrewVoice() !== null);
+  const [hasVoice, setHasVoice] = useState(canSpeakHebrew);
   const [playing, setPlaying] = useState(false);
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const stopSpeech = useRef<(() => void) | null>(null);
 
-  useEffect(() => onVoicesChanged(() => setHasVoice(hebrewVoice() !== null)), []);
+  useEffect(() => onVoicesChanged(() => setHasVoice(canSpeakHebrew())), []);
+  useEffect(() => {
+    // Native app: the device's voice is known after one asynchronous question (only needed without a file).
+    if (url || !text) return;
+    let live = true;
+    void hasNativeHebrewVoice().then((yes) => {
+      if (live && yes) setHasVoice(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [url, text]);
   useEffect(
     () => () => {
       audioRef.current?.pause();
