@@ -11,6 +11,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "ivrit-e2e-data-"));
 process.env.E2E_WEB_DIST ??= mkdtempSync(join(tmpdir(), "ivrit-e2e-web-"));
 process.env.E2E_OUTPUT_DIR ??= mkdtempSync(join(tmpdir(), "ivrit-e2e-out-"));
+process.env.E2E_WEBHOOK_SECRET ??= "e2e-revenuecat-webhook-secret-0123456789";
 const external = process.env.E2E_BASE_URL;
 
 export default defineConfig({
@@ -57,6 +58,8 @@ export default defineConfig({
           WEB_DIST: process.env.E2E_WEB_DIST,
           RATE_LIMIT_MAX: "100000",
           LOG_LEVEL: "warn",
+          // native-web.spec.ts grants plans through POST /api/webhooks/revenuecat.
+          REVENUECAT_WEBHOOK_SECRET: process.env.E2E_WEBHOOK_SECRET,
         },
       },
 });
