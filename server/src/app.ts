@@ -159,6 +159,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     prefix: "/audio/",
     decorateReply: false,
     maxAge: "1d",
+    // The native app (capacitor://localhost) plays these with <audio>, a cross-origin no-cors load.
+    setHeaders: (res) => res.header("cross-origin-resource-policy", "cross-origin"),
   });
   const dist = env.WEB_DIST ?? WEB_DIST;
   const hasWeb = existsSync(join(dist, "index.html"));

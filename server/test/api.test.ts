@@ -105,6 +105,9 @@ describe.each(BACKENDS)("API on %s", (backend) => {
       const audio = await get("/audio/words/93001.mp3");
       expect(audio.statusCode).toBe(200);
       expect(audio.headers["content-type"]).toBe("audio/mpeg");
+      // Playable by the native app's WebView (another origin); API answers stay same-origin.
+      expect(audio.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+      expect((await get("/api/health")).headers["cross-origin-resource-policy"]).toBe("same-origin");
     });
     it("leaves out translations and sentences in compact mode", async () => {
       const w = (await get("/api/words?moduleId=1&fields=compact")).json().items[0];
