@@ -1,4 +1,7 @@
 // The results state handed to /game-over (SPEC section 3); also kept in sessionStorage so a reload keeps it.
+// Looser than core's GameResults: what is read back from storage is checked field by field.
+import type { ResultsGameType } from "@ivrit/core/games/results";
+
 export interface LearnedWord {
   id?: number;
   hebrew?: string;
@@ -18,18 +21,7 @@ export interface LearnedRoot {
   translation?: string;
   audio_path?: string | null;
 }
-export type ResultsGameType =
-  | "letters"
-  | "letterVowel"
-  | "beginnerWords"
-  | "translationMatch"
-  | "wordSearch"
-  | "sentenceScramble"
-  | "verbConjugation"
-  | "tenseGuesser"
-  | "flashcards"
-  | "rootRecall"
-  | "rootTree";
+export type { ResultsGameType };
 
 export interface GameResults {
   learnedWords?: LearnedWord[];
