@@ -5,7 +5,8 @@ import { z } from "zod";
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().default(join(process.cwd(), "data")),
+  /** The embedded database: ./data at the repository root, wherever the process starts. */
+  DATA_DIR: z.string().default(join(import.meta.dirname, "..", "..", "data")),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
