@@ -98,6 +98,16 @@ describe("id and tense rules", () => {
     expect(moduleIdInRange(21, 1)).toBe(false);
     expect(moduleIdInRange(45, 3)).toBe(true);
     expect(moduleIdInRange(93, 1)).toBe(true);
+    expect(moduleIdInRange(101, 1)).toBe(true);
+    expect(moduleIdInRange(199, 1)).toBe(true);
+    expect(moduleIdInRange(100, 1)).toBe(false);
+    expect(moduleIdInRange(201, 1)).toBe(false);
+    expect(moduleIdInRange(201, 2)).toBe(true);
+    expect(moduleIdInRange(299, 2)).toBe(true);
+    expect(moduleIdInRange(301, 3)).toBe(true);
+    expect(moduleIdInRange(399, 3)).toBe(true);
+    expect(moduleIdInRange(400, 3)).toBe(false);
+    expect(moduleIdInRange(61, 3)).toBe(false);
   });
   it("knows that pu'al and huf'al have no infinitive", () => {
     expect(tensesOf("pual")).toEqual(["present", "past", "future"]);

@@ -80,10 +80,16 @@ function jsonFiles(dir: string): string[] {
     : [];
 }
 
-/** Module ids by tier (FORMAT.md): tier 1 1-20, tier 2 21-40, tier 3 41-60; the beginner module is 93. */
+/**
+ * Module ids by tier (FORMAT.md, decision 0014): tier 1 1-20 and 101-199, tier 2 21-40 and 201-299, tier 3
+ * 41-60 and 301-399; the beginner module is 93. The hundreds were added when the vocabulary grew past what
+ * 20 modules per tier hold; the old ranges stay because published ids never change meaning.
+ */
 export function moduleIdInRange(id: number, tier: number): boolean {
   if (id === BEGINNER_MODULE_ID) return tier === 1;
-  return id >= (tier - 1) * 20 + 1 && id <= tier * 20;
+  const inFirst = id >= (tier - 1) * 20 + 1 && id <= tier * 20;
+  const inHundreds = id >= tier * 100 + 1 && id <= tier * 100 + 99;
+  return inFirst || inHundreds;
 }
 
 /** Tenses each binyan has (pu'al and huf'al have no infinitive). */
