@@ -1,0 +1,174 @@
+// The review calls (issue 10): events in, the due queue and sessions, progress, settings out.
+import { z } from "zod";
+import { GAME_NAMES } from "../games.ts";
+import { LANGUAGES } from "../languages.ts";
+import { EXERCISES, isTimeZone, OUTCOMES, WORD_STATES } from "../srs.ts";
+
+/** Where an answer came from: a game (its play-record name) or the review itself. */
+export const REVIEW_SOURCES = [...GAME_NAMES, "review"] as const;
+export type ReviewSource = (typeof REVIEW_SOURCES)[number];
+
+/** The most events one POST takes (a game's worth, or a long offline queue in chunks). */
+export const MAX_EVENTS_PER_POST = 200;
+
+const language = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(", ")}` });
+const wordId = z.number({ error: "must be a number" }).int("must be a whole number").positive().max(2_147_483_647);
+const EARLIEST = Date.parse("2020-01-01T00:00:00Z");
+
+export const reviewEvent = z.strictObject({
+  /** The client's own id for this answer: the server stores each (user, id) once. */
+  id: z
+    .string({ error: "must be a string" })
+    .min(1, "must not be empty")
+    .max(64, "must be at most 64 characters")
+    .regex(/^[\w.:-]+$/, "must be letters, digits, _ . : -"),
+  wordId,
+  at: z.iso
+    .datetime({ offset: true, error: "must be an ISO date-time" })
+    .refine((s) => Date.parse(s) >= EARLIEST, "must be 2020 or later"),
+  game: z.enum(REVIEW_SOURCES, { error: `must be one of ${REVIEW_SOURCES.join(", ")}` }),
+  outcome: z.enum(OUTCOMES, { error: `must be one of ${OUTCOMES.join(", ")}` }),
+});
+export type ReviewEventInput = z.infer<typeof reviewEvent>;
+
+export const reviewEventsBody = z.strictObject({
+  events: z
+    .array(reviewEvent)
+    .min(1, "must have at least 1 event")
+    .max(MAX_EVENTS_PER_POST, `must have at most ${MAX_EVENTS_PER_POST} events`),
+});
+
+export const EVENT_STATUSES = ["stored", "duplicate", "locked", "unknown_word"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const reviewEventsResponse = z.object({
+  stored: z.number().int(),
+  results: z.array(z.object({ id: z.string(), status: z.enum(EVENT_STATUSES) })),
+});
+export type ReviewEventsResponse = z.infer<typeof reviewEventsResponse>;
+
+export const reviewQueueResponse = z.object({
+  /** Cards due now on words the plan unlocks. */
+  due: z.number().int(),
+  /** New words the daily limit still allows today (and that exist). */
+  newAvailable: z.number().int(),
+  /** Cards in the next session: min(20, due + newAvailable). */
+  sessionSize: z.number().int(),
+  nextDueAt: z.string().nullable(),
+});
+export type ReviewQueue = z.infer<typeof reviewQueueResponse>;
+
+const idList = z
+  .string()
+  .regex(/^\d{1,9}(,\d{1,9}){0,19}$/, "must be a comma list of at most 20 word ids")
+  .transform((s) => [...new Set(s.split(",").map(Number))]);
+
+export const reviewSessionQuery = z.strictObject({
+  language: language.default("en"),
+  /** "Practise these again": a session of exactly these words (due or not). */
+  words: idList.optional(),
+});
+
+export const reviewOption = z.object({
+  wordId: z.number(),
+  he: z.string(),
+  nikkud: z.string(),
+  translation: z.string(),
+});
+export const reviewCard = z.object({
+  wordId: z.number(),
+  moduleId: z.number(),
+  he: z.string(),
+  nikkud: z.string(),
+  translit: z.string(),
+  translation: z.string(),
+  audioPath: z.string().nullable(),
+  state: z.enum(WORD_STATES),
+  exercise: z.enum(EXERCISES),
+  nikkudHidden: z.boolean(),
+  due: z.string().nullable(),
+  /** The right answer and up to three others, shuffled (choice and listening exercises). */
+  options: z.array(reviewOption),
+});
+export type ReviewCard = z.infer<typeof reviewCard>;
+export type ReviewOption = z.infer<typeof reviewOption>;
+
+export const reviewSessionResponse = z.object({
+  items: z.array(reviewCard),
+  due: z.number().int(),
+  newCount: z.number().int(),
+});
+export type ReviewSession = z.infer<typeof reviewSessionResponse>;
+
+export const reviewProgressQuery = z.strictObject({ language: language.default("en") });
+
+export const dayCount = z.object({ date: z.string(), count: z.number().int() });
+export const reviewProgressResponse = z.object({
+  timeZone: z.string(),
+  today: z.object({ date: z.string(), reviews: z.number().int(), goal: z.number().int() }),
+  streak: z.number().int(),
+  states: z.object({
+    new: z.number().int(),
+    learning: z.number().int(),
+    known: z.number().int(),
+    mature: z.number().int(),
+  }),
+  modules: z.array(
+    z.object({
+      moduleId: z.number(),
+      name: z.string(),
+      tier: z.number(),
+      locked: z.boolean(),
+      known: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  /** Oldest first, 30 days ending today. */
+  reviewsPerDay: z.array(dayCount),
+  /** Today (overdue included) and the 6 days after. */
+  duePerDay: z.array(dayCount),
+});
+export type ReviewProgress = z.infer<typeof reviewProgressResponse>;
+
+export const reviewWordsQuery = z.strictObject({
+  moduleId: z
+    .string()
+    .regex(/^\d{1,9}$/, "must be a whole number > 0")
+    .transform(Number)
+    .pipe(z.number().int().positive("must be a whole number > 0"))
+    .optional(),
+});
+export const reviewWordsResponse = z.object({
+  items: z.array(z.object({ wordId: z.number(), state: z.enum(WORD_STATES), due: z.string() })),
+});
+
+export const reviewSettings = z.object({
+  dailyNewLimit: z.number().int(),
+  dailyGoal: z.number().int(),
+  timeZone: z.string(),
+});
+export type ReviewSettings = z.infer<typeof reviewSettings>;
+
+export const patchReviewSettingsBody = z
+  .strictObject({
+    dailyNewLimit: z
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 to 100")
+      .max(100, "must be 0 to 100")
+      .optional(),
+    dailyGoal: z
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be 1 to 500")
+      .max(500, "must be 1 to 500")
+      .optional(),
+    timeZone: z
+      .string({ error: "must be a string" })
+      .max(64, "must be at most 64 characters")
+      .refine(isTimeZone, "must be an IANA time zone such as Europe/Paris")
+      .optional(),
+  })
+  .refine((b) => b.dailyNewLimit !== undefined || b.dailyGoal !== undefined || b.timeZone !== undefined, {
+    message: "give dailyNewLimit, dailyGoal or timeZone",
+  });
