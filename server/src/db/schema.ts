@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -243,3 +244,62 @@ export const gamePlays = pgTable(
   },
   (t) => [uniqueIndex("game_plays_once").on(t.userId, t.sessionId, t.gameName)],
 );
+
+// ---------- learning memory (issue 10, decision 0010) ----------
+/** Every answer the learner gave, once per (user, the client's event id): a retry changes nothing. */
+export const reviewEvents = pgTable(
+  "review_events",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientEventId: text("client_event_id").notNull(),
+    wordId: integer("word_id").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    game: text("game").notNull(),
+    outcome: text("outcome").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("review_events_once").on(t.userId, t.clientEventId),
+    index("review_events_word_idx").on(t.userId, t.wordId, t.at),
+    index("review_events_at_idx").on(t.userId, t.at),
+  ],
+);
+
+/** The FSRS card per user and word: always the fold of that word's events in time order. */
+export const reviewCards = pgTable(
+  "review_cards",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    wordId: integer("word_id").notNull(),
+    due: timestamp("due", { withTimezone: true, precision: 3 }).notNull(),
+    stability: doublePrecision("stability").notNull(),
+    difficulty: doublePrecision("difficulty").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull(),
+    reps: integer("reps").notNull(),
+    lapses: integer("lapses").notNull(),
+    state: smallint("state").notNull(),
+    lastReview: timestamp("last_review", { withTimezone: true, precision: 3 }),
+    /** The first event's time: the day a word was introduced counts against the daily new limit. */
+    firstAt: timestamp("first_at", { withTimezone: true, precision: 3 }).notNull(),
+    /** The latest applied event (time, then client id): a later one is applied on top, an earlier one replays. */
+    lastAt: timestamp("last_at", { withTimezone: true, precision: 3 }).notNull(),
+    lastEventId: text("last_event_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.wordId] }), index("review_cards_due_idx").on(t.userId, t.due)],
+);
+
+export const userSettings = pgTable("user_settings", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  dailyNewLimit: smallint("daily_new_limit").notNull().default(10),
+  dailyGoal: smallint("daily_goal").notNull().default(20),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
