@@ -44,7 +44,7 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: `npm run build -w web -- --outDir ${process.env.E2E_WEB_DIST} --emptyOutDir && npm run start -w server`,
+        command: `npm run build -w web -- --outDir ${process.env.E2E_WEB_DIST} --emptyOutDir && npm run build -w server && npm run start -w server`,
         cwd: "..",
         url: `http://localhost:${PORT}/api/health`,
         timeout: 180_000,

@@ -7,7 +7,6 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { CONTENT_DIR } from "@ivrit/content/load";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -18,12 +17,11 @@ import {
 import { Redis } from "ioredis";
 import type { Env } from "./env.ts";
 import { type Deps, HttpError, identify, sendError } from "./http.ts";
+import { CONTENT_DIR, WEB_DIST_DIR } from "./paths.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { meRoutes } from "./routes/me.ts";
 import { recordRoutes } from "./routes/records.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
-
-export const WEB_DIST = join(import.meta.dirname, "..", "..", "web", "dist");
 
 export type AppOptions = {
   deps: Deps;
@@ -162,7 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The native app (capacitor://localhost) plays these with <audio>, a cross-origin no-cors load.
     setHeaders: (res) => res.header("cross-origin-resource-policy", "cross-origin"),
   });
-  const dist = env.WEB_DIST ?? WEB_DIST;
+  const dist = env.WEB_DIST ?? WEB_DIST_DIR;
   const hasWeb = existsSync(join(dist, "index.html"));
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -1,12 +1,12 @@
 // The environment, parsed once at boot: a bad value stops the start with a list of what is wrong.
-import { join } from "node:path";
 import { z } from "zod";
+import { DEFAULT_DATA_DIR } from "./paths.ts";
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   /** The embedded database: ./data at the repository root, wherever the process starts. */
-  DATA_DIR: z.string().default(join(import.meta.dirname, "..", "..", "data")),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres://")

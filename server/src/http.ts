@@ -5,12 +5,13 @@ import type { Database } from "./db/client.ts";
 import type { Plans } from "./users.ts";
 
 export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
+  readonly statusCode: number;
+  readonly code: string;
+
+  constructor(statusCode: number, code: string, message: string) {
     super(message);
+    this.statusCode = statusCode;
+    this.code = code;
   }
 }
 

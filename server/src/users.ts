@@ -85,10 +85,13 @@ export class Plans {
   private live = false;
   private unlisten: (() => Promise<void>) | null = null;
 
-  constructor(
-    private readonly database: Database,
-    private readonly max = 100_000,
-  ) {}
+  private readonly database: Database;
+  private readonly max: number;
+
+  constructor(database: Database, max = 100_000) {
+    this.database = database;
+    this.max = max;
+  }
 
   async start(): Promise<this> {
     this.unlisten = await this.database.listen(

@@ -140,7 +140,11 @@ export class PurchaseController {
   private isReady = false;
   configError: ConfigError | null = null;
 
-  constructor(private readonly d: PurchaseDeps) {}
+  private readonly d: PurchaseDeps;
+
+  constructor(d: PurchaseDeps) {
+    this.d = d;
+  }
 
   get ready(): boolean {
     return this.isReady;

@@ -182,10 +182,13 @@ export async function readSnapshot(db: Db): Promise<ContentSnapshot> {
 
 /** Holds the current snapshot and swaps it when the database's content hash changes. */
 export class ContentCache {
-  private constructor(
-    private readonly db: Db,
-    public current: ContentSnapshot,
-  ) {}
+  private readonly db: Db;
+  current: ContentSnapshot;
+
+  private constructor(db: Db, current: ContentSnapshot) {
+    this.db = db;
+    this.current = current;
+  }
 
   static async create(db: Db): Promise<ContentCache> {
     return new ContentCache(db, await readSnapshot(db));

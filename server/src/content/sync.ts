@@ -1,15 +1,19 @@
 // Loads content/ into the database when its hash changed: validated first, then written in one transaction.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { CONTENT_DIR, type Content, loadContent } from "@ivrit/content/load";
+import { type Content, loadContent } from "@ivrit/content/load";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import { eq } from "drizzle-orm";
 import type { Database, Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
+import { CONTENT_DIR } from "../paths.ts";
 
 export class ContentError extends Error {
-  constructor(readonly problems: Content["problems"]) {
+  readonly problems: Content["problems"];
+
+  constructor(problems: Content["problems"]) {
     super(`content has ${problems.length} problem(s): ${problems.map((p) => `${p.file}: ${p.message}`).join("; ")}`);
+    this.problems = problems;
   }
 }
 

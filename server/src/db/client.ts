@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { MIGRATIONS_DIR, PGLITE_INIT_SCRIPT } from "../paths.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -34,8 +35,6 @@ export type Database = {
   flush(): Promise<void>;
   close(): Promise<void>;
 };
-
-const MIGRATIONS = join(import.meta.dirname, "..", "..", "drizzle");
 
 /**
  * PGlite's defaults with PostgreSQL's memory settings sized for an embedded database of a few thousand rows
@@ -68,7 +67,7 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
           client.release();
         }
       },
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS }),
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       listen: (channel, onMessage, onState) => listenPg(opts.databaseUrl as string, channel, onMessage, onState),
       flush: async () => {},
       close: () => pool.end(),
@@ -88,7 +87,7 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
     db,
     kind: "pglite",
     exclusive: (fn) => fn(), // one process owns a PGlite directory
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     flush: opts.dataDir === "memory://" ? async () => {} : () => syncWal(opts.dataDir),
     listen: async (channel, onMessage, onState) => {
       const unlisten = await client.listen(channel, onMessage);
@@ -161,7 +160,7 @@ async function syncWal(dataDir: string): Promise<void> {
 }
 
 function initDataDir(dir: string) {
-  const r = spawnSync(process.execPath, [join(import.meta.dirname, "pglite-init.mjs"), dir], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, [PGLITE_INIT_SCRIPT, dir], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`could not create the database in ${dir}: ${r.stderr || r.error?.message}`);
 }
 

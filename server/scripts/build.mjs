@@ -1,0 +1,41 @@
+// Builds the server and the CLI into plain JavaScript (server/dist/main.js, server/dist/cli.js) so that `npm start`
+// runs `node` with no TypeScript loader. Our workspace packages (@ivrit/core, @ivrit/content) export TypeScript
+// sources, so they are bundled in; every other package stays an import resolved from node_modules at run time
+// (PGlite loads its WASM and data files from its own folder, and pg/ioredis have optional native parts).
+// Paths on disk come from src/paths.ts, which resolves them from the bundle's folder (see its comment).
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+
+const serverDir = join(import.meta.dirname, "..");
+const outdir = join(serverDir, "dist");
+rmSync(outdir, { recursive: true, force: true });
+
+const externalPackages = {
+  name: "external-packages",
+  setup(b) {
+    // A bare import that is not one of ours: leave it to Node.
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith("@ivrit/") ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+const started = performance.now();
+const result = await build({
+  entryPoints: { main: join(serverDir, "src/main.ts"), cli: join(serverDir, "src/cli.ts") },
+  outdir,
+  bundle: true,
+  splitting: true, // main and cli share most of the code: one chunk, not two copies
+  platform: "node",
+  format: "esm",
+  target: "node20.19",
+  sourcemap: true,
+  metafile: true,
+  logLevel: "warning",
+  plugins: [externalPackages],
+});
+const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + (o.bytes ?? 0), 0);
+console.log(
+  `server built into ${outdir} (${(bytes / 1024).toFixed(0)} kB with source maps) in ${Math.round(performance.now() - started)} ms`,
+);
