@@ -2,6 +2,7 @@
 // recognition and part-of-speech agreement, hunspell flags per language, audio coverage. `--json` prints the
 // figures as JSON. Informational: the exit code is 0 even when the checker would fail.
 import { checkAudio, checkHebrew, checkSpelling } from "./analyse.ts";
+import { FREQUENCY_FILE, formatLemma, frequencyReport, readFrequencyList, readLists, TOPS } from "./frequency.ts";
 import { CONTENT_DIR, loadContent } from "./load.ts";
 import { POS, TENSES } from "./schema.ts";
 
@@ -9,6 +10,9 @@ const dir = process.env.CONTENT_DIR ?? CONTENT_DIR;
 const c = loadContent(dir);
 const [spelling, audio] = await Promise.all([checkSpelling(c), checkAudio(c, dir)]);
 const hebrew = checkHebrew(c, dir);
+
+const freqForms = readFrequencyList();
+const freq = freqForms ? frequencyReport(c, freqForms, readLists(), { missing: 25, cwd: dir }) : undefined;
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "-");
 const words = c.modules.flatMap((m) => m.words.map((w) => ({ ...w, tier: m.tier, module: m.id })));
@@ -70,6 +74,22 @@ const figures = {
   audio: { sox: audio.soxAvailable, expected: audio.expected, present: audio.present, good: audio.good },
   problems: c.problems.length + c.lint.length,
   modulesTable: modules,
+  // Frequency coverage (frequency.ts): taught lemmas per tier (a verb once) and the share of the top N lemmas
+  // of the subtitles list taught at that tier or below (tier 1 includes the beginner module).
+  frequency: freq
+    ? {
+        forms: freq.forms,
+        formsUsed: freq.formsUsed,
+        lemmas: freq.lemmas,
+        tiers: freq.tiers.map((t) => ({
+          tier: t.tier,
+          lemmas: t.lemmas,
+          lemmasUpTo: t.lemmasUpTo,
+          coverage: t.coverage,
+          missing: t.missing.map((l) => ({ lemma: l.lemma, pos: l.pos, count: l.count })),
+        })),
+      }
+    : null,
 };
 
 if (process.argv.includes("--json")) {
@@ -133,4 +153,33 @@ table(
     coverage: pct(audio.good[k] ?? 0, audio.expected[k] ?? 0),
   })),
 );
+console.log(
+  "\nFrequency coverage (subtitles, he_2018_top20k; tier 1 includes the beginner module; a verb counts once):",
+);
+if (!freq) console.log(`  list not found at ${FREQUENCY_FILE} (set HE_FREQUENCY)`);
+else {
+  console.log(
+    `  ${freq.forms} forms, ${freq.formsUsed} grouped into ${freq.lemmas} lemmas (the rest: names and fragments)`,
+  );
+  table(
+    freq.tiers.map((t) => ({
+      tier: t.tier === 1 ? "1 + beginner" : `1-${t.tier}`,
+      "lemmas (own)": t.lemmas,
+      "lemmas (up to)": t.lemmasUpTo,
+      ...Object.fromEntries(
+        TOPS.map((n) => [
+          `top ${n}`,
+          `${pct(t.coverage[n]?.taught ?? 0, t.coverage[n]?.of ?? 0)} (${t.coverage[n]?.taught})`,
+        ]),
+      ),
+    })),
+  );
+  for (const t of freq.tiers) {
+    console.log(`  most frequent lemmas not taught at tier <= ${t.tier} (npm run content:missing -- --top 1000):`);
+    for (const l of t.missing.slice(0, 25)) {
+      const rank = freq.ranked.findIndex((r) => r.lemma === l.lemma) + 1;
+      console.log(`  ${formatLemma({ ...l, rank })}`);
+    }
+  }
+}
 console.log(`\nloader problems and lint: ${figures.problems} (npm run content:check lists them)`);
