@@ -21,6 +21,7 @@ import { CONTENT_DIR, WEB_DIST_DIR } from "./paths.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { meRoutes } from "./routes/me.ts";
 import { recordRoutes } from "./routes/records.ts";
+import { reviewRoutes } from "./routes/review.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 
 export type AppOptions = {
@@ -144,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(contentRoutes);
       await api.register(meRoutes, { prefix: "/me" });
       await api.register(recordRoutes);
+      await api.register(reviewRoutes, { prefix: "/review" });
       await api.register(webhookRoutes, { secret: env.REVENUECAT_WEBHOOK_SECRET });
       await opts.extraRoutes?.(api);
     },

@@ -1,0 +1,601 @@
+// The learning memory over HTTP (issue 10, decisions 0010-0011): review events in, the due queue, review
+// sessions, progress and settings out. Every card is the fold of its word's events in time order (core/srs.ts);
+// this file stores events once, keeps the folded card beside them, and answers from both.
+import type { Language } from "@ivrit/core/languages";
+import { isLocked } from "@ivrit/core/plans";
+import { createRng, randomSeed, sampleDistinct, shuffle } from "@ivrit/core/rng";
+import {
+  type EventStatus,
+  patchReviewSettingsBody,
+  type ReviewCard,
+  type ReviewEventInput,
+  reviewEventsBody,
+  reviewEventsResponse,
+  reviewProgressQuery,
+  reviewProgressResponse,
+  reviewQueueResponse,
+  reviewSessionQuery,
+  reviewSessionResponse,
+  reviewSettings,
+  reviewWordsQuery,
+  reviewWordsResponse,
+} from "@ivrit/core/schemas/review";
+import {
+  addDays,
+  applyEvent,
+  type CardState,
+  compareEvents,
+  DAILY_GOAL_DEFAULT,
+  DAILY_NEW_DEFAULT,
+  dayKey,
+  exerciseFor,
+  nikkudHidden,
+  type Outcome,
+  replay,
+  SESSION_SIZE,
+  streak,
+  type WordState,
+  wordState,
+} from "@ivrit/core/srs";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { CachedWord } from "../content/cache.ts";
+import type { Db } from "../db/client.ts";
+import * as t from "../db/schema.ts";
+import { HttpError, requireUser } from "../http.ts";
+import { ensureUser } from "../users.ts";
+
+type CardRow = typeof t.reviewCards.$inferSelect;
+type Settings = { dailyNewLimit: number; dailyGoal: number; timeZone: string };
+const DEFAULT_SETTINGS: Settings = { dailyNewLimit: DAILY_NEW_DEFAULT, dailyGoal: DAILY_GOAL_DEFAULT, timeZone: "UTC" };
+
+export function cardOf(r: CardRow): CardState {
+  return {
+    due: r.due,
+    stability: r.stability,
+    difficulty: r.difficulty,
+    scheduledDays: r.scheduledDays,
+    learningSteps: r.learningSteps,
+    reps: r.reps,
+    lapses: r.lapses,
+    state: r.state,
+    lastReview: r.lastReview,
+  };
+}
+
+type Ev = { id: string; at: Date; outcome: Outcome };
+
+/** The stored row of a card folded from events (`first` is the word's earliest event, `last` its latest). */
+function rowOf(userId: string, wordId: number, card: CardState, first: Date, last: Ev): CardRow {
+  return {
+    userId,
+    wordId,
+    due: card.due,
+    stability: card.stability,
+    difficulty: card.difficulty,
+    scheduledDays: card.scheduledDays,
+    learningSteps: card.learningSteps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    lastReview: card.lastReview,
+    firstAt: first,
+    lastAt: last.at,
+    lastEventId: last.id,
+  };
+}
+
+/** Replays one user's events for the given words (all of them, in time order) into card rows. */
+export async function replayWords(db: Db, userId: string, wordIds: number[]): Promise<Map<number, CardRow>> {
+  const out = new Map<number, CardRow>();
+  if (wordIds.length === 0) return out;
+  const rows = await db
+    .select({
+      wordId: t.reviewEvents.wordId,
+      id: t.reviewEvents.clientEventId,
+      at: t.reviewEvents.at,
+      outcome: t.reviewEvents.outcome,
+    })
+    .from(t.reviewEvents)
+    .where(and(eq(t.reviewEvents.userId, userId), inArray(t.reviewEvents.wordId, wordIds)));
+  const byWord = new Map<number, Ev[]>();
+  for (const r of rows) {
+    const list = byWord.get(r.wordId) ?? [];
+    list.push({ id: r.id, at: r.at, outcome: r.outcome as Outcome });
+    byWord.set(r.wordId, list);
+  }
+  for (const [wordId, events] of byWord) {
+    events.sort(compareEvents);
+    const card = replay(events) as CardState;
+    out.set(wordId, rowOf(userId, wordId, card, (events[0] as Ev).at, events[events.length - 1] as Ev));
+  }
+  return out;
+}
+
+async function settingsOf(db: Db, userId: string): Promise<Settings> {
+  const [row] = await db
+    .select({
+      dailyNewLimit: t.userSettings.dailyNewLimit,
+      dailyGoal: t.userSettings.dailyGoal,
+      timeZone: t.userSettings.timeZone,
+    })
+    .from(t.userSettings)
+    .where(eq(t.userSettings.userId, userId));
+  return row ?? DEFAULT_SETTINGS;
+}
+
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, cache, plans } = app.deps;
+  const db = database.db;
+
+  // Every review call names its caller and creates the user row on first sight.
+  app.addHook("preHandler", async (req) => {
+    await ensureUser(db, requireUser(req));
+  });
+
+  const unlocked = (w: CachedWord | undefined, tier: number): w is CachedWord => !!w && !isLocked(w.tier, tier);
+
+  /** How many words were introduced (first answered) today in the learner's time zone. */
+  const introducedToday = async (userId: string, tz: string) => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t.reviewCards)
+      .where(
+        and(
+          eq(t.reviewCards.userId, userId),
+          sql`(${t.reviewCards.firstAt} at time zone ${tz})::date = (now() at time zone ${tz})::date`,
+        ),
+      );
+    return row?.n ?? 0;
+  };
+
+  /**
+   * New words for today: the active module's first (in content order), then the other unlocked modules'; the
+   * beginner module only when it is the active one. At most `n`, skipping words that already have a card.
+   */
+  const newWords = async (userId: string, tier: number, n: number, cardCount: number): Promise<CachedWord[]> => {
+    if (n <= 0) return [];
+    const snap = cache.current;
+    const [active] = await db
+      .select({ moduleId: t.activeModules.moduleId })
+      .from(t.activeModules)
+      .where(eq(t.activeModules.userId, userId));
+    const modules = snap.modules.filter((m) => !isLocked(m.tier, tier) && (!m.isBeginner || m.id === active?.moduleId));
+    modules.sort((a, b) => Number(b.id === active?.moduleId) - Number(a.id === active?.moduleId) || a.id - b.id);
+    // Word ids with a card, read only when there are any (a new learner has none).
+    const seen = new Set<number>();
+    if (cardCount > 0) {
+      const rows = await db
+        .select({ wordId: t.reviewCards.wordId })
+        .from(t.reviewCards)
+        .where(eq(t.reviewCards.userId, userId));
+      for (const r of rows) seen.add(r.wordId);
+    }
+    const out: CachedWord[] = [];
+    for (const m of modules) {
+      for (const w of snap.wordsByModule.get(m.id) ?? []) {
+        if (seen.has(w.id)) continue;
+        out.push(w);
+        if (out.length >= n) return out;
+      }
+    }
+    return out;
+  };
+
+  const cardCount = async (userId: string) => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t.reviewCards)
+      .where(eq(t.reviewCards.userId, userId));
+    return row?.n ?? 0;
+  };
+
+  /** Due cards on words the plan unlocks, most overdue first. */
+  const dueCards = async (userId: string, tier: number, now: Date) => {
+    const rows = await db
+      .select()
+      .from(t.reviewCards)
+      .where(and(eq(t.reviewCards.userId, userId), lte(t.reviewCards.due, now)))
+      .orderBy(asc(t.reviewCards.due));
+    return rows.filter((r) => unlocked(cache.current.wordById.get(r.wordId), tier));
+  };
+
+  // ---------- POST /review/events ----------
+  app.post(
+    "/events",
+    {
+      schema: {
+        tags: ["review"],
+        description:
+          "Answers as review events. Each (user, event id) is stored once: a retry answers 'duplicate' and changes " +
+          "nothing. Events on locked or unknown words are refused per event. Late or out-of-order events are " +
+          "applied in time order (the word's card is replayed from its events). Times ahead of the server's " +
+          "clock count as now.",
+        body: reviewEventsBody,
+        response: { 200: reviewEventsResponse },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      const { tier } = await plans.planOf(userId);
+      const now = new Date();
+      const status = new Map<string, EventStatus>();
+      const accepted: (ReviewEventInput & { date: Date })[] = [];
+      for (const e of req.body.events) {
+        if (status.has(e.id)) continue; // the same id twice in one batch: the first one counts
+        const w = cache.current.wordById.get(e.wordId);
+        if (!w) status.set(e.id, "unknown_word");
+        else if (isLocked(w.tier, tier)) status.set(e.id, "locked");
+        else {
+          const at = new Date(e.at);
+          accepted.push({ ...e, date: at.getTime() > now.getTime() ? now : at });
+          status.set(e.id, "duplicate");
+        }
+      }
+      let stored = 0;
+      if (accepted.length > 0) {
+        stored = await db.transaction(async (tx) => {
+          // One writer per user at a time: two batches for the same word cannot both fold onto the same card.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
+          const inserted = await tx
+            .insert(t.reviewEvents)
+            .values(
+              accepted.map((e) => ({
+                userId,
+                clientEventId: e.id,
+                wordId: e.wordId,
+                at: e.date,
+                game: e.game,
+                outcome: e.outcome,
+              })),
+            )
+            .onConflictDoNothing()
+            .returning({ id: t.reviewEvents.clientEventId });
+          if (inserted.length === 0) return 0;
+          const fresh = new Set(inserted.map((r) => r.id));
+          const byWord = new Map<number, Ev[]>();
+          for (const e of accepted) {
+            if (!fresh.has(e.id)) continue;
+            status.set(e.id, "stored");
+            const list = byWord.get(e.wordId) ?? [];
+            list.push({ id: e.id, at: e.date, outcome: e.outcome });
+            byWord.set(e.wordId, list);
+          }
+          const words = [...byWord.keys()];
+          const existing = new Map(
+            (
+              await tx
+                .select()
+                .from(t.reviewCards)
+                .where(and(eq(t.reviewCards.userId, userId), inArray(t.reviewCards.wordId, words)))
+            ).map((r) => [r.wordId, r]),
+          );
+          const rows: CardRow[] = [];
+          const toReplay: number[] = [];
+          for (const [wordId, events] of byWord) {
+            events.sort(compareEvents);
+            const first = events[0] as Ev;
+            const last = events[events.length - 1] as Ev;
+            const row = existing.get(wordId);
+            if (!row) {
+              // No card means no earlier event: the new ones are the whole history.
+              rows.push(rowOf(userId, wordId, replay(events) as CardState, first.at, last));
+            } else if (compareEvents(first, { at: row.lastAt, id: row.lastEventId }) > 0) {
+              // All after the last applied one: fold on top of the stored card.
+              let card = cardOf(row);
+              for (const e of events) card = applyEvent(card, e.at, e.outcome);
+              rows.push(rowOf(userId, wordId, card, row.firstAt, last));
+            } else toReplay.push(wordId); // late or out of order: the word's whole history, in time order
+          }
+          rows.push(...(await replayWords(tx, userId, toReplay)).values());
+          if (rows.length > 0) {
+            await tx
+              .insert(t.reviewCards)
+              .values(rows)
+              .onConflictDoUpdate({
+                target: [t.reviewCards.userId, t.reviewCards.wordId],
+                set: {
+                  due: sql`excluded.due`,
+                  stability: sql`excluded.stability`,
+                  difficulty: sql`excluded.difficulty`,
+                  scheduledDays: sql`excluded.scheduled_days`,
+                  learningSteps: sql`excluded.learning_steps`,
+                  reps: sql`excluded.reps`,
+                  lapses: sql`excluded.lapses`,
+                  state: sql`excluded.state`,
+                  lastReview: sql`excluded.last_review`,
+                  firstAt: sql`excluded.first_at`,
+                  lastAt: sql`excluded.last_at`,
+                  lastEventId: sql`excluded.last_event_id`,
+                },
+              });
+          }
+          return inserted.length;
+        });
+      }
+      const results = req.body.events.map((e) => ({ id: e.id, status: status.get(e.id) as EventStatus }));
+      // The same id twice in one batch: the later copies are duplicates of the first.
+      const firstIndex = new Map<string, number>();
+      req.body.events.forEach((e, i) => {
+        if (!firstIndex.has(e.id)) firstIndex.set(e.id, i);
+        else if (results[i]) (results[i] as { status: EventStatus }).status = "duplicate";
+      });
+      return { stored, results };
+    },
+  );
+
+  // ---------- GET /review/queue ----------
+  app.get(
+    "/queue",
+    {
+      schema: {
+        tags: ["review"],
+        description: "How many cards are due now, how many new words today's limit allows, and the next due time.",
+        response: { 200: reviewQueueResponse },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      const now = new Date();
+      const [{ tier }, settings, count] = await Promise.all([
+        plans.planOf(userId),
+        settingsOf(db, userId),
+        cardCount(userId),
+      ]);
+      const [due, today, [next]] = await Promise.all([
+        db
+          .select({ wordId: t.reviewCards.wordId })
+          .from(t.reviewCards)
+          .where(and(eq(t.reviewCards.userId, userId), lte(t.reviewCards.due, now))),
+        introducedToday(userId, settings.timeZone),
+        db
+          .select({ due: sql<Date | string | null>`min(${t.reviewCards.due})` })
+          .from(t.reviewCards)
+          .where(and(eq(t.reviewCards.userId, userId), gt(t.reviewCards.due, now))),
+      ]);
+      const dueCount = due.filter((r) => unlocked(cache.current.wordById.get(r.wordId), tier)).length;
+      const slots = Math.max(0, settings.dailyNewLimit - today);
+      const newAvailable = (await newWords(userId, tier, slots, count)).length;
+      const nextDue = next?.due ? new Date(next.due).toISOString() : null;
+      return {
+        due: dueCount,
+        newAvailable,
+        sessionSize: Math.min(SESSION_SIZE, dueCount + newAvailable),
+        nextDueAt: nextDue,
+      };
+    },
+  );
+
+  // ---------- GET /review/session ----------
+  app.get(
+    "/session",
+    {
+      schema: {
+        tags: ["review"],
+        description:
+          "Up to 20 cards: the due ones on unlocked words (most overdue first), then new words up to the daily " +
+          "limit, the active module's first. With words=1,2,3: exactly those words (locked ones left out).",
+        querystring: reviewSessionQuery,
+        response: { 200: reviewSessionResponse },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      const { language, words } = req.query;
+      const now = new Date();
+      const snap = cache.current;
+      const { tier } = await plans.planOf(userId);
+      let picked: { word: CachedWord; row: CardRow | null }[];
+      let dueCount = 0;
+      if (words) {
+        const unknown = words.filter((id) => !snap.wordById.has(id));
+        if (unknown.length) throw new HttpError(400, "unknown_word", `words: unknown word ${unknown.join(", ")}`);
+        const rows = await db
+          .select()
+          .from(t.reviewCards)
+          .where(and(eq(t.reviewCards.userId, userId), inArray(t.reviewCards.wordId, words)));
+        const byId = new Map(rows.map((r) => [r.wordId, r]));
+        picked = words
+          .map((id) => snap.wordById.get(id))
+          .filter((w) => unlocked(w, tier))
+          .map((word) => ({ word, row: byId.get(word.id) ?? null }));
+        dueCount = rows.filter((r) => r.due <= now).length;
+      } else {
+        const [settings, due, count] = await Promise.all([
+          settingsOf(db, userId),
+          dueCards(userId, tier, now),
+          cardCount(userId),
+        ]);
+        dueCount = due.length;
+        picked = due.slice(0, SESSION_SIZE).map((row) => ({ word: snap.wordById.get(row.wordId) as CachedWord, row }));
+        const room = SESSION_SIZE - picked.length;
+        if (room > 0) {
+          const slots = Math.min(
+            room,
+            Math.max(0, settings.dailyNewLimit - (await introducedToday(userId, settings.timeZone))),
+          );
+          for (const word of await newWords(userId, tier, slots, count)) picked.push({ word, row: null });
+        }
+      }
+      const rng = createRng(randomSeed());
+      const items: ReviewCard[] = picked.map(({ word, row }) => {
+        const card = row ? cardOf(row) : null;
+        const option = (w: CachedWord) => ({ wordId: w.id, he: w.he, nikkud: w.nikkud, translation: w.tr[language] });
+        // Three others from the same module (else any unlocked word), distinct in Hebrew and in meaning.
+        const pool = (snap.wordsByModule.get(word.moduleId) ?? []).filter(
+          (w) => w.id !== word.id && w.he !== word.he && w.tr[language] !== word.tr[language],
+        );
+        const wider =
+          pool.length >= 3
+            ? pool
+            : snap.words.filter(
+                (w) =>
+                  w.id !== word.id &&
+                  w.he !== word.he &&
+                  w.tr[language] !== word.tr[language] &&
+                  !isLocked(w.tier, tier),
+              );
+        const others = sampleDistinct(wider, 3, rng, (w) => `${w.he}|${w.tr[language]}`);
+        return {
+          wordId: word.id,
+          moduleId: word.moduleId,
+          he: word.he,
+          nikkud: word.nikkud,
+          translit: word.translit,
+          translation: word.tr[language as Language],
+          audioPath: word.audioPath,
+          state: wordState(card),
+          exercise: exerciseFor(card),
+          nikkudHidden: nikkudHidden(card),
+          due: row ? row.due.toISOString() : null,
+          options: shuffle([option(word), ...others.map(option)], rng),
+        };
+      });
+      return { items, due: dueCount, newCount: picked.filter((p) => !p.row).length };
+    },
+  );
+
+  // ---------- GET /review/progress ----------
+  app.get(
+    "/progress",
+    {
+      schema: {
+        tags: ["review"],
+        description:
+          "Today's reviews against the goal, the streak (days in a row with the goal met, in the learner's time " +
+          "zone), words by state, known/total per module, reviews per day (30 days) and due per day (7 days).",
+        querystring: reviewProgressQuery,
+        response: { 200: reviewProgressResponse },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      const { language } = req.query;
+      const now = new Date();
+      const snap = cache.current;
+      const [{ tier }, settings] = await Promise.all([plans.planOf(userId), settingsOf(db, userId)]);
+      const tz = settings.timeZone;
+      const [daily, cards] = await Promise.all([
+        db
+          .select({
+            day: sql<string>`((${t.reviewEvents.at} at time zone ${tz})::date)::text`,
+            n: sql<number>`count(*)::int`,
+          })
+          .from(t.reviewEvents)
+          .where(and(eq(t.reviewEvents.userId, userId), gt(t.reviewEvents.at, sql`now() - interval '800 days'`)))
+          .groupBy(sql`1`),
+        db
+          .select({
+            wordId: t.reviewCards.wordId,
+            state: t.reviewCards.state,
+            scheduledDays: t.reviewCards.scheduledDays,
+            due: t.reviewCards.due,
+          })
+          .from(t.reviewCards)
+          .where(eq(t.reviewCards.userId, userId)),
+      ]);
+      const counts = new Map(daily.map((d) => [d.day, d.n]));
+      const today = dayKey(now, tz);
+      const states: Record<WordState, number> = { new: 0, learning: 0, known: 0, mature: 0 };
+      const knownIn = new Map<number, number>();
+      const duePerDay = new Map<string, number>();
+      for (const c of cards) {
+        const w = snap.wordById.get(c.wordId);
+        if (!unlocked(w, tier)) continue;
+        const s = wordState({ state: c.state, scheduledDays: c.scheduledDays } as CardState);
+        states[s]++;
+        if (s === "known" || s === "mature") knownIn.set(w.moduleId, (knownIn.get(w.moduleId) ?? 0) + 1);
+        const day = dayKey(c.due, tz);
+        const key = day.localeCompare(today) < 0 ? today : day; // overdue counts as today
+        duePerDay.set(key, (duePerDay.get(key) ?? 0) + 1);
+      }
+      const unlockedWords = snap.modules.filter((m) => !isLocked(m.tier, tier)).reduce((n, m) => n + m.wordCount, 0);
+      states.new = Math.max(0, unlockedWords - states.learning - states.known - states.mature);
+      return {
+        timeZone: tz,
+        today: { date: today, reviews: counts.get(today) ?? 0, goal: settings.dailyGoal },
+        streak: streak(counts, today, settings.dailyGoal),
+        states,
+        modules: snap.modules.map((m) => ({
+          moduleId: m.id,
+          name: m.name[language],
+          tier: m.tier,
+          locked: isLocked(m.tier, tier),
+          known: knownIn.get(m.id) ?? 0,
+          total: m.wordCount,
+        })),
+        reviewsPerDay: Array.from({ length: 30 }, (_, i) => {
+          const date = addDays(today, i - 29);
+          return { date, count: counts.get(date) ?? 0 };
+        }),
+        duePerDay: Array.from({ length: 7 }, (_, i) => {
+          const date = addDays(today, i);
+          return { date, count: duePerDay.get(date) ?? 0 };
+        }),
+      };
+    },
+  );
+
+  // ---------- GET /review/words ----------
+  app.get(
+    "/words",
+    {
+      schema: {
+        tags: ["review"],
+        description: "The caller's cards (word id, state, due), of one module with moduleId.",
+        querystring: reviewWordsQuery,
+        response: { 200: reviewWordsResponse },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      const { moduleId } = req.query;
+      const snap = cache.current;
+      if (moduleId !== undefined && !snap.moduleById.has(moduleId))
+        throw new HttpError(404, "module_not_found", `moduleId: module ${moduleId} not found`);
+      const ids = moduleId === undefined ? null : (snap.wordsByModule.get(moduleId) ?? []).map((w) => w.id);
+      if (ids && ids.length === 0) return { items: [] };
+      const rows = await db
+        .select()
+        .from(t.reviewCards)
+        .where(and(eq(t.reviewCards.userId, userId), ids ? inArray(t.reviewCards.wordId, ids) : undefined));
+      return {
+        items: rows
+          .filter((r) => snap.wordById.has(r.wordId))
+          .map((r) => ({ wordId: r.wordId, state: wordState(cardOf(r)), due: r.due.toISOString() })),
+      };
+    },
+  );
+
+  // ---------- settings ----------
+  app.get("/settings", { schema: { tags: ["review"], response: { 200: reviewSettings } } }, async (req) =>
+    settingsOf(db, requireUser(req)),
+  );
+
+  app.patch(
+    "/settings",
+    {
+      schema: {
+        tags: ["review"],
+        description: "Daily new-word limit (0-100, default 10), daily goal (1-500 reviews, default 20), time zone.",
+        body: patchReviewSettingsBody,
+        response: { 200: reviewSettings },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      const b = req.body;
+      const set = {
+        ...(b.dailyNewLimit !== undefined && { dailyNewLimit: b.dailyNewLimit }),
+        ...(b.dailyGoal !== undefined && { dailyGoal: b.dailyGoal }),
+        ...(b.timeZone !== undefined && { timeZone: b.timeZone }),
+        updatedAt: new Date(),
+      };
+      await db
+        .insert(t.userSettings)
+        .values({ userId, ...DEFAULT_SETTINGS, ...set })
+        .onConflictDoUpdate({ target: t.userSettings.userId, set });
+      return settingsOf(db, userId);
+    },
+  );
+};

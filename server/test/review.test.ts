@@ -1,0 +1,262 @@
+// The learning memory through app.inject, on every backend: events stored once, replay equals the stored
+// state, late and out-of-order events, locked words refused, the queue, sessions, progress and settings.
+import { replay } from "@ivrit/core/srs";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as t from "../src/db/schema.ts";
+import { cardOf } from "../src/routes/review.ts";
+import { as, BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
+
+type Outcome = "wrong" | "right_after_mistake" | "right" | "right_fast";
+type Ev = { id: string; wordId: number; at: string; game: string; outcome: Outcome };
+const ev = (id: string, wordId: number, at: string, outcome: Outcome = "right", game = "review"): Ev => ({
+  id,
+  wordId,
+  at,
+  game,
+  outcome,
+});
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const DAY = 86_400_000;
+
+describe.each(BACKENDS)("review on %s", (backend) => {
+  let h: TestApp;
+  beforeAll(async () => {
+    h = await startApp(backend);
+  });
+  afterAll(async () => h?.close());
+
+  const post = (events: unknown, userId: string) =>
+    h.app.inject({ method: "POST", url: "/api/review/events", payload: { events } as object, headers: as(userId) });
+  const get = (url: string, userId?: string) =>
+    h.app.inject({ method: "GET", url, ...(userId && { headers: as(userId) }) });
+  const storedCard = async (userId: string, wordId: number) => {
+    const [row] = await h.database.db
+      .select()
+      .from(t.reviewCards)
+      .where(and(eq(t.reviewCards.userId, userId), eq(t.reviewCards.wordId, wordId)));
+    return row;
+  };
+  const eventsOf = async (userId: string, wordId: number) =>
+    (
+      await h.database.db
+        .select()
+        .from(t.reviewEvents)
+        .where(and(eq(t.reviewEvents.userId, userId), eq(t.reviewEvents.wordId, wordId)))
+    ).map((e) => ({ id: e.clientEventId, at: e.at, outcome: e.outcome as Outcome }));
+
+  it("stores an event once: a retry answers duplicate and changes nothing", async () => {
+    const user = newUser();
+    const batch = [ev("a1", 1001, ago(3 * DAY)), ev("a2", 1002, ago(3 * DAY), "wrong", "translation_match")];
+    const first = await post(batch, user);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      stored: 2,
+      results: [
+        { id: "a1", status: "stored" },
+        { id: "a2", status: "stored" },
+      ],
+    });
+    const before = await storedCard(user, 1001);
+    const again = await post(batch, user);
+    expect(again.json()).toEqual({
+      stored: 0,
+      results: [
+        { id: "a1", status: "duplicate" },
+        { id: "a2", status: "duplicate" },
+      ],
+    });
+    expect(await storedCard(user, 1001)).toEqual(before);
+    expect(await eventsOf(user, 1001)).toHaveLength(1);
+    // The same id twice in one batch is stored once.
+    const twice = await post([ev("b1", 1003, ago(DAY)), ev("b1", 1003, ago(DAY))], user);
+    expect(twice.json()).toEqual({
+      stored: 1,
+      results: [
+        { id: "b1", status: "stored" },
+        { id: "b1", status: "duplicate" },
+      ],
+    });
+    // Another user may use the same event id.
+    expect((await post(batch, newUser())).json().stored).toBe(2);
+  });
+
+  it("keeps the stored card equal to replaying the event log, whatever order events arrive in", async () => {
+    const user = newUser();
+    const times = [20, 19, 17, 10, 9.9, 3].map((d) => ago(d * DAY));
+    const outcomes: Outcome[] = ["right", "right", "right_fast", "wrong", "right_after_mistake", "right"];
+    const all = times.map((at, i) => ev(`o${i}`, 1007, at, outcomes[i]));
+    // In time order, one by one, on one user; shuffled in batches (late events first) on another.
+    for (const e of all) expect((await post([e], user)).json().stored).toBe(1);
+    const other = newUser();
+    expect((await post([all[5], all[1]], other)).json().stored).toBe(2);
+    expect((await post([all[3]], other)).json().stored).toBe(1); // earlier than the last applied: replay
+    expect((await post([all[0], all[4], all[2]], other)).json().stored).toBe(3);
+    const inOrder = await storedCard(user, 1007);
+    const outOfOrder = await storedCard(other, 1007);
+    const replayed = replay(await eventsOf(user, 1007));
+    expect(inOrder && cardOf(inOrder)).toEqual(replayed);
+    expect(outOfOrder && cardOf(outOfOrder)).toEqual(replayed);
+    expect(outOfOrder?.reps).toBe(6);
+    expect(outOfOrder?.lapses).toBe(1);
+    expect(outOfOrder?.lastEventId).toBe("o5");
+    expect(outOfOrder?.firstAt.toISOString()).toBe(times[0]);
+  });
+
+  it("applies concurrent batches for the same word as if sent in time order", async () => {
+    const user = newUser();
+    const events = Array.from({ length: 12 }, (_, i) =>
+      ev(`c${i}`, 1008, ago((30 - i * 2) * DAY), i % 4 === 0 ? "wrong" : "right"),
+    );
+    const shuffled = [...events].sort(
+      (a, b) => ((a.id.length * 7 + Number(a.id.slice(1))) % 5) - ((b.id.length * 7 + Number(b.id.slice(1))) % 5),
+    );
+    const res = await Promise.all(shuffled.map((e) => post([e], user)));
+    expect(res.every((r) => r.statusCode === 200)).toBe(true);
+    const row = await storedCard(user, 1008);
+    expect(row && cardOf(row)).toEqual(
+      replay(events.map((e) => ({ id: e.id, at: new Date(e.at), outcome: e.outcome }))),
+    );
+  });
+
+  it("refuses events on locked and unknown words, per event, and stores the rest", async () => {
+    const user = newUser();
+    const res = await post([ev("l1", 21001, ago(DAY)), ev("l2", 999999, ago(DAY)), ev("l3", 1001, ago(DAY))], user);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      stored: 1,
+      results: [
+        { id: "l1", status: "locked" },
+        { id: "l2", status: "unknown_word" },
+        { id: "l3", status: "stored" },
+      ],
+    });
+    expect(await storedCard(user, 21001)).toBeUndefined();
+    expect(await eventsOf(user, 21001)).toEqual([]);
+    await h.app.deps.plans.grant(user, "plus", null);
+    expect((await post([ev("l1", 21001, ago(DAY))], user)).json().results).toEqual([{ id: "l1", status: "stored" }]);
+  });
+
+  it("takes a time ahead of the server's clock as now", async () => {
+    const user = newUser();
+    const future = new Date(Date.now() + 30 * DAY).toISOString();
+    await post([ev("f1", 1006, future)], user);
+    const row = await storedCard(user, 1006);
+    expect(row?.lastAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("answers bad input with a 4xx naming the field", async () => {
+    const user = newUser();
+    const bad = async (events: unknown, message: RegExp) => {
+      const res = await post(events, user);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toMatch(message);
+    };
+    await bad([], /events/);
+    await bad([{ ...ev("x", 1001, ago(0)), outcome: "great" }], /events\.0\.outcome/);
+    await bad([{ ...ev("x", 1001, ago(0)), at: "yesterday" }], /events\.0\.at/);
+    await bad([{ ...ev("x", 1001, ago(0)), at: "2019-01-01T00:00:00Z" }], /events\.0\.at: must be 2020 or later/);
+    await bad([{ ...ev("x", 1001, ago(0)), game: "chess" }], /events\.0\.game/);
+    await bad([{ ...ev("x y", 1001, ago(0)) }], /events\.0\.id/);
+    await bad([{ ...ev("x", -3, ago(0)) }], /events\.0\.wordId/);
+    await bad(
+      Array.from({ length: 201 }, (_, i) => ev(`m${i}`, 1001, ago(0))),
+      /at most 200/,
+    );
+    const anon = await h.app.inject({
+      method: "POST",
+      url: "/api/review/events",
+      payload: { events: [ev("x", 1001, ago(0))] },
+    });
+    expect(anon.statusCode).toBe(401);
+    expect((await get("/api/review/session?words=abc", user)).json().error.message).toMatch(/querystring\.words/);
+    expect((await get("/api/review/session?words=424242", user)).statusCode).toBe(400);
+    expect((await get("/api/review/words?moduleId=777", user)).statusCode).toBe(404);
+    const patch = (payload: unknown) =>
+      h.app.inject({ method: "PATCH", url: "/api/review/settings", payload: payload as object, headers: as(user) });
+    expect((await patch({ timeZone: "Mars/Olympus" })).json().error.message).toMatch(/body\.timeZone: must be an IANA/);
+    expect((await patch({ dailyGoal: 0 })).json().error.message).toMatch(/body\.dailyGoal/);
+    expect((await patch({})).statusCode).toBe(400);
+  });
+
+  it("builds the queue and a session: due cards first, then new words up to the daily limit, none locked", async () => {
+    const user = newUser();
+    // A new learner: no cards; ten new words allowed, the home module's first (the beginner module is not active).
+    const fresh = (await get("/api/review/queue", user)).json();
+    expect(fresh).toMatchObject({ due: 0, newAvailable: 8, sessionSize: 8, nextDueAt: null });
+    await post([ev("q1", 1001, ago(2 * DAY)), ev("q2", 1002, ago(2 * DAY), "wrong")], user);
+    await post([ev("q3", 1003, ago(60_000))], user); // due in ten minutes
+    const queue = (await get("/api/review/queue", user)).json();
+    expect(queue.due).toBe(2);
+    expect(queue.nextDueAt).not.toBeNull();
+    const session = (await get("/api/review/session?language=fr", user)).json();
+    const ids = session.items.map((i: { wordId: number }) => i.wordId);
+    expect(ids.slice(0, 2).sort()).toEqual([1001, 1002]);
+    expect(ids).not.toContain(1003);
+    expect(ids).not.toContain(21001);
+    expect(ids).not.toContain(93001);
+    expect(session.due).toBe(2);
+    const table = session.items.find((i: { wordId: number }) => i.wordId === 1001);
+    expect(table).toMatchObject({ translation: "table", nikkud: "שֻׁלְחָן", exercise: "meaning", nikkudHidden: false });
+    expect(table.options).toHaveLength(4);
+    expect(table.options.map((o: { wordId: number }) => o.wordId)).toContain(1001);
+    // The daily limit counts words introduced today.
+    await h.app.inject({
+      method: "PATCH",
+      url: "/api/review/settings",
+      payload: { dailyNewLimit: 2 },
+      headers: as(user),
+    });
+    expect((await get("/api/review/queue", user)).json().newAvailable).toBe(1); // q3 was introduced today
+    // Practise these again: exactly those words, locked ones left out.
+    const again = (await get("/api/review/session?words=1005,1003,21001", user)).json();
+    expect(again.items.map((i: { wordId: number }) => i.wordId)).toEqual([1005, 1003]);
+  });
+
+  it("reports progress: today's reviews, the streak in the learner's time zone, states, modules, both plots", async () => {
+    const user = newUser();
+    const settings = await h.app.inject({
+      method: "PATCH",
+      url: "/api/review/settings",
+      payload: { dailyGoal: 2, timeZone: "Asia/Jerusalem" },
+      headers: as(user),
+    });
+    expect(settings.json()).toEqual({ dailyNewLimit: 10, dailyGoal: 2, timeZone: "Asia/Jerusalem" });
+    const events: Ev[] = [];
+    for (let d = 0; d < 3; d++)
+      for (const w of [1001, 1002]) events.push(ev(`p${d}-${w}`, w, ago(d * DAY + 1000), "right"));
+    await post(events, user);
+    const p = (await get("/api/review/progress?language=en", user)).json();
+    expect(p.timeZone).toBe("Asia/Jerusalem");
+    expect(p.today.goal).toBe(2);
+    expect(p.today.reviews).toBeGreaterThanOrEqual(1);
+    expect(p.streak).toBeGreaterThanOrEqual(2);
+    expect(p.reviewsPerDay).toHaveLength(30);
+    expect(p.reviewsPerDay.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(6);
+    expect(p.duePerDay).toHaveLength(7);
+    expect(p.duePerDay.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBeLessThanOrEqual(2);
+    // Free plan: home (8) and beginner (2) words; both answered words are in review.
+    expect(p.states).toEqual({ new: 8, learning: 0, known: 2, mature: 0 });
+    expect(p.modules.find((m: { moduleId: number }) => m.moduleId === 1)).toMatchObject({
+      known: 2,
+      total: 8,
+      locked: false,
+    });
+    expect(p.modules.find((m: { moduleId: number }) => m.moduleId === 41)).toMatchObject({ locked: true });
+    const words = (await get("/api/review/words?moduleId=1", user)).json();
+    expect(words.items.map((w: { wordId: number }) => w.wordId).sort()).toEqual([1001, 1002]);
+  });
+
+  it("lists every review call in the OpenAPI document", async () => {
+    const doc = (await get("/api/docs/json")).json() as { paths: Record<string, unknown> };
+    for (const p of [
+      "/api/review/events",
+      "/api/review/queue",
+      "/api/review/session",
+      "/api/review/progress",
+      "/api/review/words",
+      "/api/review/settings",
+    ])
+      expect(Object.keys(doc.paths)).toContain(p);
+  });
+});
