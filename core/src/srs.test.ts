@@ -1,19 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  applyEvent,
-  type CardState,
-  checkTyped,
-  dayKey,
-  exerciseFor,
-  newCard,
-  nikkudHidden,
-  type Outcome,
-  outcomeOf,
-  ratingOf,
-  replay,
-  streak,
-  wordState,
-} from "./srs.ts";
+import { checkTyped, dayKey, type Outcome, outcomeOf, ratingOf, streak } from "./review.ts";
+import { applyEvent, type CardState, exerciseFor, newCard, nikkudHidden, replay, wordState } from "./srs.ts";
 
 describe("outcome -> rating", () => {
   it("maps each outcome to its FSRS grade", () => {

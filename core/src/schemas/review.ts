@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { GAME_NAMES } from "../games.ts";
 import { LANGUAGES } from "../languages.ts";
-import { EXERCISES, isTimeZone, OUTCOMES, WORD_STATES } from "../srs.ts";
+import { EXERCISES, isTimeZone, OUTCOMES, WORD_STATES } from "../review.ts";
 
 /** Where an answer came from: a game (its play-record name) or the review itself. */
 export const REVIEW_SOURCES = [...GAME_NAMES, "review"] as const;

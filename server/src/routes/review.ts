@@ -3,6 +3,16 @@
 // this file stores events once, keeps the folded card beside them, and answers from both.
 import type { Language } from "@ivrit/core/languages";
 import { isLocked } from "@ivrit/core/plans";
+import {
+  addDays,
+  DAILY_GOAL_DEFAULT,
+  DAILY_NEW_DEFAULT,
+  dayKey,
+  type Outcome,
+  SESSION_SIZE,
+  streak,
+  type WordState,
+} from "@ivrit/core/review";
 import { createRng, randomSeed, sampleDistinct, shuffle } from "@ivrit/core/rng";
 import {
   type EventStatus,
@@ -21,20 +31,12 @@ import {
   reviewWordsResponse,
 } from "@ivrit/core/schemas/review";
 import {
-  addDays,
   applyEvent,
   type CardState,
   compareEvents,
-  DAILY_GOAL_DEFAULT,
-  DAILY_NEW_DEFAULT,
-  dayKey,
   exerciseFor,
   nikkudHidden,
-  type Outcome,
   replay,
-  SESSION_SIZE,
-  streak,
-  type WordState,
   wordState,
 } from "@ivrit/core/srs";
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";

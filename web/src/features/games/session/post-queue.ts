@@ -3,7 +3,7 @@
 // backoff timer). A 4xx other than 408/429 is the request's own fault: retrying cannot help, so it is dropped.
 import { logError } from "../../../shared/log.ts";
 
-export type PostPath = "/game/play" | "/progress/words";
+export type PostPath = "/game/play" | "/progress/words" | "/review/events";
 
 export interface PendingPost {
   id: string;
@@ -44,7 +44,7 @@ function isPending(v: unknown): v is PendingPost {
   const p = v as PendingPost;
   return (
     typeof p.id === "string" &&
-    (p.path === "/game/play" || p.path === "/progress/words") &&
+    (p.path === "/game/play" || p.path === "/progress/words" || p.path === "/review/events") &&
     typeof p.attempts === "number" &&
     typeof p.nextAt === "number"
   );

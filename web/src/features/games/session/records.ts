@@ -9,6 +9,7 @@ import { apiRequest } from "../../../shared/api/client.ts";
 import { logError } from "../../../shared/log.ts";
 import { localQueueStore, PostQueue } from "./post-queue.ts";
 import { ProgressBatch } from "./progress-batch.ts";
+import { ReviewEvents } from "./review-events.ts";
 
 export const postQueue = new PostQueue(
   localQueueStore(),
@@ -19,6 +20,8 @@ export const postQueue = new PostQueue(
   () => schedule(),
 );
 export const progress = new ProgressBatch(postQueue);
+/** Every answer as a review event (the learning memory). */
+export const reviewEvents = new ReviewEvents(postQueue);
 
 export interface PlayRecordInput {
   game: ModuleGame | BeginnerGame;
@@ -93,13 +96,17 @@ export function startRetrying(): void {
   });
   // A hidden page may never come back: send the buffered progress first.
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") void progress.flush();
+    if (document.visibilityState === "hidden") {
+      void progress.flush();
+      void reviewEvents.flush();
+    }
   });
 }
 
 /** After a game ends: send buffered progress and set the retry timer for anything that failed. */
 export function flushRecords(): void {
   void progress.flush().catch((e: unknown) => logError("progress", e));
+  void reviewEvents.flush().catch((e: unknown) => logError("review events", e));
 }
 
 export function newSessionId(): string {

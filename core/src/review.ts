@@ -1,0 +1,128 @@
+// The learning memory's pure rules that need no scheduler (issue 10): outcomes and their ratings, what "fast"
+// means, word states and exercises, typed-answer comparison, days in the learner's time zone. Kept apart from
+// srs.ts so that the web app uses them without loading ts-fsrs.
+import { hebrewLetters, plainMatchesPointed } from "./hebrew.ts";
+
+// ---------- outcomes and ratings ----------
+
+/** What happened when the learner met a word, as the client reports it. */
+export const OUTCOMES = ["wrong", "right_after_mistake", "right", "right_fast"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** FSRS's four grades, by name. */
+export type RatingName = "again" | "hard" | "good" | "easy";
+
+const RATING_OF: Record<Outcome, RatingName> = {
+  wrong: "again",
+  right_after_mistake: "hard",
+  right: "good",
+  right_fast: "easy",
+};
+
+/** wrong -> Again, right after a mistake -> Hard, right first time -> Good, right and fast -> Easy. */
+export function ratingOf(outcome: Outcome): RatingName {
+  return RATING_OF[outcome];
+}
+
+/**
+ * "Fast" means: right at the first try, within this many milliseconds of the question being shown. Recognising
+ * (picking one of a few options, or finding a word) is quicker than producing it, so typing has a longer bound.
+ */
+export const FAST_MS = { recognise: 3_000, produce: 8_000 } as const;
+export type AnswerKind = keyof typeof FAST_MS;
+
+/**
+ * The outcome of one question. `mistakes` counts wrong tries before the right one; `gaveUp` means the learner never
+ * got it right (revealed, skipped, timed out). One mistake and then right is "right after a mistake"; more than
+ * one is as good as wrong, since with four options the second mistake leaves little left to guess.
+ */
+export function outcomeOf(answer: {
+  correct: boolean;
+  mistakes: number;
+  elapsedMs: number | null;
+  kind?: AnswerKind;
+}): Outcome {
+  if (!answer.correct || answer.mistakes > 1) return "wrong";
+  if (answer.mistakes === 1) return "right_after_mistake";
+  const fast = FAST_MS[answer.kind ?? "recognise"];
+  return answer.elapsedMs !== null && answer.elapsedMs >= 0 && answer.elapsedMs <= fast ? "right_fast" : "right";
+}
+
+// ---------- word states and exercises ----------
+
+export const WORD_STATES = ["new", "learning", "known", "mature"] as const;
+export type WordState = (typeof WORD_STATES)[number];
+
+export const EXERCISES = ["meaning", "reverse", "listening", "typing"] as const;
+export type Exercise = (typeof EXERCISES)[number];
+
+// ---------- typed answers ----------
+
+export type TypedVerdict = "exact" | "tolerated" | "wrong";
+
+/**
+ * A typed Hebrew answer against a word's plain (`he`) and pointed (`nikkud`) forms. Nikkud, punctuation, spaces
+ * and final letters do not count. "exact" matches the plain spelling; "tolerated" differs only by the vavs and
+ * yods of full vs defective spelling (ktiv male / haser), in either direction.
+ */
+export function checkTyped(input: string, word: { he: string; nikkud: string }): TypedVerdict {
+  const typed = hebrewLetters(input);
+  if (typed.length === 0) return "wrong";
+  if (typed === hebrewLetters(word.he)) return "exact";
+  if (
+    plainMatchesPointed(input, word.nikkud) ||
+    plainMatchesPointed(input, word.he) ||
+    plainMatchesPointed(word.he, input)
+  )
+    return "tolerated";
+  return "wrong";
+}
+
+// ---------- days in the learner's time zone ----------
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** True for an IANA time zone name this runtime knows. */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-CA", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar day ("YYYY-MM-DD") of `at` in `timeZone`. */
+export function dayKey(at: Date, timeZone: string): string {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(at);
+}
+
+/** The day after / before a "YYYY-MM-DD" key (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Days in a row with the goal met, ending today; today not met yet does not break the streak (it counts from
+ * yesterday), so a learner is not told "0" in the morning.
+ */
+export function streak(countsByDay: ReadonlyMap<string, number>, today: string, goal: number): number {
+  let day = (countsByDay.get(today) ?? 0) >= goal ? today : addDays(today, -1);
+  let n = 0;
+  while ((countsByDay.get(day) ?? 0) >= goal) {
+    n++;
+    day = addDays(day, -1);
+  }
+  return n;
+}
+
+export const DAILY_NEW_DEFAULT = 10;
+export const DAILY_GOAL_DEFAULT = 20;
+export const SESSION_SIZE = 20;

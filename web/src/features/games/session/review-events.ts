@@ -1,0 +1,76 @@
+// Review events (POST /review/events, issue 10): every answer in every game and in the review. Each carries its
+// own id, made once when the answer is given, so the durable post queue can retry a batch any number of times and
+// the server still stores each answer once. Events are buffered a moment and sent in one batch, like word
+// progress, and flushed at once when a game ends or the page is hidden.
+import { type AnswerKind, type Outcome, outcomeOf } from "@ivrit/core/review";
+import type { ReviewSource } from "@ivrit/core/schemas/review";
+import type { PostQueue } from "./post-queue.ts";
+
+/** The server takes at most this many events per call (core's MAX_EVENTS_PER_POST). */
+export const MAX_EVENTS = 200;
+export const EVENTS_BATCH_MS = 1_500;
+
+export interface ReviewEventBody {
+  id: string;
+  wordId: number;
+  at: string;
+  game: ReviewSource;
+  outcome: Outcome;
+}
+
+let counter = 0;
+export function newEventId(now: number = Date.now()): string {
+  counter += 1;
+  const random =
+    typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"
+      ? crypto.randomUUID().replaceAll("-", "").slice(0, 16)
+      : Math.floor(Math.random() * 1e12).toString(36);
+  return `${now.toString(36)}-${counter.toString(36)}-${random}`;
+}
+
+export class ReviewEvents {
+  private buffer: ReviewEventBody[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly queue: Pick<PostQueue, "post">;
+  private readonly delayMs: number;
+  private readonly now: () => number;
+
+  constructor(queue: Pick<PostQueue, "post">, delayMs: number = EVENTS_BATCH_MS, now: () => number = Date.now) {
+    this.queue = queue;
+    this.delayMs = delayMs;
+    this.now = now;
+  }
+
+  /** One answer, stamped now. Returns the event (the review page shows its outcome). */
+  add(wordId: number, game: ReviewSource, outcome: Outcome): ReviewEventBody | null {
+    if (!Number.isInteger(wordId) || wordId <= 0) return null;
+    const now = this.now();
+    const event = { id: newEventId(now), wordId, at: new Date(now).toISOString(), game, outcome };
+    this.buffer.push(event);
+    if (this.timer === null) this.timer = setTimeout(() => void this.flush(), this.delayMs);
+    return event;
+  }
+
+  /** An answer described by its facts: right or not, wrong tries before it, time since the question showed. */
+  answer(
+    wordId: number,
+    game: ReviewSource,
+    answer: { correct: boolean; mistakes: number; elapsedMs: number | null; kind?: AnswerKind },
+  ): ReviewEventBody | null {
+    return this.add(wordId, game, outcomeOf(answer));
+  }
+
+  pending(): readonly ReviewEventBody[] {
+    return this.buffer;
+  }
+
+  /** Sends what is buffered, in chunks the server takes; a failed chunk waits in the durable queue. */
+  async flush(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const events = this.buffer;
+    this.buffer = [];
+    for (let i = 0; i < events.length; i += MAX_EVENTS)
+      await this.queue.post("/review/events", { events: events.slice(i, i + MAX_EVENTS) });
+  }
+}
