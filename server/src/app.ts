@@ -3,7 +3,6 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -15,9 +14,10 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
-import type { Env } from "./env.ts";
+import { type Env, RATE_LIMIT_ADDRESS_MAX } from "./env.ts";
 import { type Deps, HttpError, identify, sendError } from "./http.ts";
 import { CONTENT_DIR, WEB_DIST_DIR } from "./paths.ts";
+import { decodedPath, isApiRequest, registerRateLimits } from "./ratelimit.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { meRoutes } from "./routes/me.ts";
 import { recordRoutes } from "./routes/records.ts";
@@ -27,7 +27,17 @@ import { webhookRoutes } from "./routes/webhooks.ts";
 export type AppOptions = {
   deps: Deps;
   env: Pick<Env, "RATE_LIMIT_MAX" | "RATE_LIMIT_WINDOW_MS" | "BODY_LIMIT"> &
-    Partial<Pick<Env, "REDIS_URL" | "WEB_DIST" | "CONTENT_DIR" | "REVENUECAT_WEBHOOK_SECRET">>;
+    Partial<
+      Pick<
+        Env,
+        | "REDIS_URL"
+        | "WEB_DIST"
+        | "CONTENT_DIR"
+        | "REVENUECAT_WEBHOOK_SECRET"
+        | "RATE_LIMIT_ADDRESS_MAX"
+        | "TRUST_PROXY"
+      >
+    >;
   logger?: FastifyServerOptions["logger"];
   /** Extra routes registered with the same plugins (the benchmark's in-memory route). */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
@@ -50,7 +60,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: env.BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY: anyone can send the header.
+    trustProxy: env.TRUST_PROXY ?? false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -87,20 +98,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     methods: ["GET", "POST", "PATCH", "OPTIONS"],
   });
   const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new Redis(env.REDIS_URL, {
+        connectTimeout: 1000,
+        commandTimeout: 500, // a Redis that hangs is a Redis that is down: the limiter counts locally meanwhile
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : undefined;
-  if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => {})));
-  await app.register(rateLimit, {
-    global: true,
-    max: env.RATE_LIMIT_MAX,
-    timeWindow: env.RATE_LIMIT_WINDOW_MS,
-    ...(redis && { redis, nameSpace: "ivrit-rl:", skipOnError: true }),
-    // Per user and address: one device behind a shared address does not starve the others.
-    keyGenerator: (req) => `${req.ip}|${String(req.headers["x-anonymous-id"] ?? req.headers["x-user-id"] ?? "")}`,
-    allowList: (req) => !req.url.startsWith("/api/"),
-    errorResponseBuilder: (_req, ctx) =>
-      new HttpError(429, "rate_limited", `Too many requests: try again in ${Math.ceil(ctx.ttl / 1000)} s`),
-  });
+  // quit() fails while Redis is down; disconnect() also stops the reconnection attempts.
+  if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
+  registerRateLimits(
+    app,
+    {
+      addressMax: env.RATE_LIMIT_ADDRESS_MAX ?? RATE_LIMIT_ADDRESS_MAX,
+      deviceMax: env.RATE_LIMIT_MAX,
+      windowMs: env.RATE_LIMIT_WINDOW_MS,
+    },
+    redis,
+  );
   await app.register(swagger, {
     openapi: {
       info: { title: "Hebrew vocabulary API", version: "1.0.0" },
@@ -130,11 +145,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, 500, "internal", "Internal server error");
   });
   app.addHook("onRequest", async (req) => {
-    if (req.url.startsWith("/api/")) req.userId = identify(req);
+    if (isApiRequest(req)) req.userId = identify(req);
   });
   // A write is acknowledged only once it is durable.
   app.addHook("onSend", async (req, reply, payload) => {
-    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400 && req.url.startsWith("/api/"))
+    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400 && isApiRequest(req))
       await opts.deps.database.flush();
     return payload;
   });
@@ -177,7 +192,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith("/api/") || req.url === "/api" || req.method !== "GET" || !hasWeb)
+    // A missing audio file or script is a 404: answering it with the page's HTML hides the fault (and 200
+    // tells caches and the service worker to keep it).
+    const file = /^\/(audio|assets)(\/|$)/.test(decodedPath(req.url));
+    if (isApiRequest(req) || file || (req.method !== "GET" && req.method !== "HEAD") || !hasWeb)
       return sendError(reply, 404, "not_found", `${req.method} ${req.url.split("?")[0]} not found`);
     // Any other path is a route of the SPA; it shows its own 404 page.
     return reply.header("cache-control", "no-cache").sendFile("index.html", dist);

@@ -1,6 +1,18 @@
 // The environment, parsed once at boot: a bad value stops the start with a list of what is wrong.
+import { isIP } from "node:net";
 import { z } from "zod";
 import { DEFAULT_DATA_DIR } from "./paths.ts";
+
+export const RATE_LIMIT_ADDRESS_MAX = 3000;
+
+/** One TRUST_PROXY entry: an IP address, a CIDR range, or one of the names proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [ip, bits, ...rest] = entry.split("/");
+  const version = isIP(ip ?? "");
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,7 +27,21 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must start with redis://")
     .optional(),
+  /** Requests per window from one device (X-Anonymous-Id). */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Requests per window from one client address, whatever ids it sends. */
+  RATE_LIMIT_ADDRESS_MAX: z.coerce.number().int().positive().default(RATE_LIMIT_ADDRESS_MAX),
+  /**
+   * The proxies whose X-Forwarded-For is believed: a comma list of addresses, CIDR ranges, or loopback,
+   * linklocal, uniquelocal. Unset: the client is the peer of the TCP connection.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((s) => s.split(",").map((p) => p.trim()))
+    .pipe(
+      z.array(z.string().refine(isProxyAddress, "must be addresses, CIDR ranges or loopback/linklocal/uniquelocal")),
+    )
+    .optional(),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   BODY_LIMIT: z.coerce
     .number()

@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set), loaded with the fixture content.
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import { boot } from "../src/boot.ts";
@@ -41,11 +41,14 @@ export async function startApp(
   backend: Backend,
   env: {
     RATE_LIMIT_MAX?: number;
+    RATE_LIMIT_ADDRESS_MAX?: number;
+    TRUST_PROXY?: string[];
     REDIS_URL?: string;
     CONTENT_DIR?: string;
     REVENUECAT_WEBHOOK_SECRET?: string;
     WEB_DIST?: string;
   } = {},
+  opts: { logger?: FastifyServerOptions["logger"] } = {},
 ): Promise<TestApp> {
   const pgdb = backend === "postgres" ? await freshPostgres() : null;
   const contentDir = env.CONTENT_DIR ?? FIXTURE_CONTENT;
@@ -59,6 +62,8 @@ export async function startApp(
     deps: { database, cache, plans },
     env: {
       RATE_LIMIT_MAX: env.RATE_LIMIT_MAX ?? 100_000,
+      RATE_LIMIT_ADDRESS_MAX: env.RATE_LIMIT_ADDRESS_MAX ?? 1_000_000,
+      ...(env.TRUST_PROXY && { TRUST_PROXY: env.TRUST_PROXY }),
       RATE_LIMIT_WINDOW_MS: 60_000,
       BODY_LIMIT: 64 * 1024,
       CONTENT_DIR: contentDir,
@@ -66,6 +71,7 @@ export async function startApp(
       ...(env.WEB_DIST && { WEB_DIST: env.WEB_DIST }),
       ...(env.REVENUECAT_WEBHOOK_SECRET && { REVENUECAT_WEBHOOK_SECRET: env.REVENUECAT_WEBHOOK_SECRET }),
     },
+    ...(opts.logger && { logger: opts.logger }),
   });
   await app.ready();
   return {

@@ -18,6 +18,44 @@ export const TENSES = ["present", "past", "future", "infinitive"] as const;
 export type Category = (typeof CATEGORIES)[number];
 export type Tense = (typeof TENSES)[number];
 
+// ---------- free-form input: only what the database can store ----------
+// PostgreSQL's text and jsonb refuse the NUL character, and jsonb an unpaired surrogate ("\ud800"): both would
+// fail at the database (a 500), so they are refused here, naming the field.
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE_MESSAGE = "must not contain NUL or unpaired surrogate characters";
+export const storableText = () => z.string().refine((s) => !UNSTORABLE.test(s), UNSTORABLE_MESSAGE);
+
+export type JsonLimits = { maxDepth: number; maxBytes: number };
+
+/** The first reason a JSON value cannot be stored (too deep, too large, unstorable text), with where it is. */
+export function jsonProblem(value: unknown, limits: JsonLimits): { path: PropertyKey[]; message: string } | null {
+  const walk = (v: unknown, depth: number, path: PropertyKey[]): { path: PropertyKey[]; message: string } | null => {
+    if (typeof v === "string") return UNSTORABLE.test(v) ? { path, message: UNSTORABLE_MESSAGE } : null;
+    if (typeof v === "number") return Number.isFinite(v) ? null : { path, message: "must be a finite number" };
+    if (v === null || typeof v !== "object") return null;
+    // Depth is checked before going in, so a hostile nesting costs no more than maxDepth frames.
+    if (depth >= limits.maxDepth) return { path, message: `must not be nested more than ${limits.maxDepth} levels` };
+    for (const [k, child] of Object.entries(v)) {
+      if (UNSTORABLE.test(k)) return { path: [...path, k], message: `key ${UNSTORABLE_MESSAGE}` };
+      const p = walk(child, depth + 1, [...path, Array.isArray(v) ? Number(k) : k]);
+      if (p) return p;
+    }
+    return null;
+  };
+  const found = walk(value, 0, []);
+  if (found) return found;
+  const bytes = new TextEncoder().encode(JSON.stringify(value) ?? "").length; // core runs in the browser too
+  return bytes > limits.maxBytes ? { path: [], message: `must be at most ${limits.maxBytes} bytes of JSON` } : null;
+}
+
+/** A refinement for a free-form JSON field: bounded depth and size, storable text; the issue names the place. */
+export const storableJson =
+  (limits: JsonLimits) =>
+  (value: unknown, ctx: z.core.$RefinementCtx): void => {
+    const p = jsonProblem(value, limits);
+    if (p) ctx.addIssue({ code: "custom", path: p.path, message: p.message, input: value });
+  };
+
 // ---------- query helpers: query strings arrive as text ----------
 const bool = z
   .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
@@ -31,9 +69,12 @@ const nonNegativeInt = (max: number) =>
 const language = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(", ")}` });
 const tier = z.enum(["1", "2", "3"], { error: "must be 1, 2 or 3" }).transform(Number);
 
-/** moduleId must be a finite number greater than 0 (SPEC section 5). */
+/**
+ * moduleId must be a finite number greater than 0 (SPEC section 5). As text only the plain decimal spelling:
+ * "0x1", "1e0", " 1" and "01" are not other names for module 1.
+ */
 export const moduleIdSchema = z.union([z.number(), z.string()], { error: "Invalid moduleId" }).transform((v, ctx) => {
-  const n = typeof v === "number" ? v : v.trim() === "" ? Number.NaN : Number(v);
+  const n = typeof v === "number" ? v : /^[1-9]\d{0,9}$/.test(v) ? Number(v) : Number.NaN;
   if (!Number.isFinite(n) || n <= 0 || !Number.isInteger(n) || n > 2_147_483_647) {
     ctx.addIssue({ code: "custom", message: "Invalid moduleId" });
     return z.NEVER;
@@ -124,8 +165,12 @@ export const gamePlayBody = z.strictObject({
   platform: z.enum(["web", "ios", "android"]).default("web"),
   moduleId: moduleIdSchema.nullable().optional(),
   levelId: z.number().int().min(1).max(3).nullable().optional(),
-  sessionId: z.string().min(1).max(100),
-  meta: z.record(z.string().max(100), z.unknown()).optional(),
+  sessionId: storableText().min(1).max(100),
+  /** The play's extras (firedAt...): a small flat object, a few levels at most. */
+  meta: z
+    .record(z.string().max(100), z.unknown())
+    .superRefine(storableJson({ maxDepth: 8, maxBytes: 4096 }))
+    .optional(),
 });
 
 // ---------- responses ----------

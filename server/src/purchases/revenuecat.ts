@@ -2,31 +2,44 @@
 // entitlement row remembers the time of the event that last set it, so a late, older event changes nothing.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Plan } from "@ivrit/core/plans";
+import { storableJson, storableText } from "@ivrit/core/schemas/api";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { notifyEntitlements } from "../users.ts";
 
-/** The fields we read; RevenueCat sends many more, which are kept in the stored payload. */
-export const revenueCatBody = z.looseObject({
-  api_version: z.string().optional(),
-  event: z.looseObject({
-    id: z.string().min(1).max(200),
-    type: z.string().min(1).max(60),
-    app_user_id: z.string().max(200).nullish(),
-    original_app_user_id: z.string().max(200).nullish(),
-    aliases: z.array(z.string().max(200)).max(100).nullish(),
-    entitlement_ids: z.array(z.string().max(100)).max(20).nullish(),
-    entitlement_id: z.string().max(100).nullish(),
-    product_id: z.string().max(200).nullish(),
-    new_product_id: z.string().max(200).nullish(),
-    expiration_at_ms: z.number().nullish(),
-    event_timestamp_ms: z.number(),
-    transferred_from: z.array(z.string().max(200)).max(100).nullish(),
-    transferred_to: z.array(z.string().max(200)).max(100).nullish(),
-  }),
-});
+/** A time in ms since 1970 that PostgreSQL and Date can both hold: 1970 to the end of year 9999. */
+const epochMs = z
+  .number()
+  .min(0, "must be a time in ms between 1970 and 9999")
+  .max(253_402_300_799_999, "must be a time in ms between 1970 and 9999");
+const text = (max: number) => storableText().max(max);
+
+/**
+ * The fields we read; RevenueCat sends many more, which are kept in the stored payload (jsonb): so the whole
+ * body is bounded and must be storable too.
+ */
+export const revenueCatBody = z
+  .looseObject({
+    api_version: text(20).optional(),
+    event: z.looseObject({
+      id: text(200).min(1),
+      type: text(60).min(1),
+      app_user_id: text(200).nullish(),
+      original_app_user_id: text(200).nullish(),
+      aliases: z.array(text(200)).max(100).nullish(),
+      entitlement_ids: z.array(text(100)).max(20).nullish(),
+      entitlement_id: text(100).nullish(),
+      product_id: text(200).nullish(),
+      new_product_id: text(200).nullish(),
+      expiration_at_ms: epochMs.nullish(),
+      event_timestamp_ms: epochMs,
+      transferred_from: z.array(text(200)).max(100).nullish(),
+      transferred_to: z.array(text(200)).max(100).nullish(),
+    }),
+  })
+  .superRefine(storableJson({ maxDepth: 32, maxBytes: 256 * 1024 }));
 export type RevenueCatEvent = z.infer<typeof revenueCatBody>["event"];
 
 /** Entitlement ids configured in RevenueCat, mapped to our plans. */

@@ -43,8 +43,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const userTier = await tierOf(req.userId);
       const snap = cache.current;
       const cacheable = q.random !== true || q.seed !== undefined;
-      const at = req.url.indexOf("?");
-      const key = `${userTier}|${at < 0 ? "" : req.url.slice(at)}`;
+      // Keyed by the parsed query (its keys in the schema's order), not the raw text: spellings of one query
+      // (reordered, percent-encoded) share one entry instead of each filling its own.
+      const key = `${userTier}|${JSON.stringify(q)}`;
       let memo = answers.get(snap);
       if (!memo) {
         memo = new Map();
