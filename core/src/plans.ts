@@ -29,6 +29,11 @@ export function planFromTier(tier: number): Plan {
   return "free";
 }
 
+/** The higher of two plans (pro > plus > free): the one rule wherever two sources of a plan meet. */
+export function higherPlan(a: Plan, b: Plan): Plan {
+  return PLAN_TIER[b] > PLAN_TIER[a] ? b : a;
+}
+
 export function isPremium(plan: Plan): boolean {
   return plan === "plus" || plan === "pro";
 }

@@ -1,5 +1,5 @@
 // Users and their plans. The tier always comes from the server's entitlements, never from the client.
-import { PLAN_TIER, type Plan, planFromTier, type Tier } from "@ivrit/core/plans";
+import { higherPlan, isPlan, PLAN_TIER, type Plan, type Tier } from "@ivrit/core/plans";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "./db/client.ts";
 import * as t from "./db/schema.ts";
@@ -27,8 +27,8 @@ export function planFrom(rows: EntitlementRow[], now = new Date()): PlanInfo {
   let best = FREE;
   for (const r of rows) {
     if (r.expiresAt && r.expiresAt <= now) continue;
-    const tier = PLAN_TIER[r.plan as Plan];
-    if (tier && tier > best.tier) best = { plan: planFromTier(tier), tier, expiresAt: r.expiresAt };
+    if (!isPlan(r.plan) || higherPlan(best.plan, r.plan) === best.plan) continue;
+    best = { plan: r.plan, tier: PLAN_TIER[r.plan], expiresAt: r.expiresAt };
   }
   return best;
 }

@@ -4,6 +4,7 @@
 import type { ModuleGame } from "../games.ts";
 import type { Language } from "../languages.ts";
 import { BEGINNER_MODULE_ID, type Tier } from "../plans.ts";
+import type { WordsQueryInput } from "../schemas/api.ts";
 import { DELAYS_MS, SESSION_LOADS } from "./constants.ts";
 
 export interface SessionContext {
@@ -22,7 +23,7 @@ export function sessionQuery(
   game: ModuleGame,
   context: SessionContext,
   options: { refresh?: boolean; seed?: number } = {},
-): Record<string, string> | null {
+): WordsQueryInput | null {
   const load = SESSION_LOADS[game];
   const seed: Record<string, string> = options.seed === undefined ? {} : { seed: String(options.seed) };
   if (load.mode === "module") {
@@ -39,7 +40,7 @@ export function sessionQuery(
   const perTierLimit: Record<string, string> = perTier === undefined ? {} : { perTierLimit: String(perTier) };
   return {
     language: context.language,
-    tier: String(context.tier),
+    tier: `${context.tier}` as const,
     includeLowerTiers: "1",
     ...perTierLimit,
     limit: String(load.limit),

@@ -1,6 +1,6 @@
 // The native purchase rules (SPEC sections 4 "Plans", 5, 8, 9) as a state machine. The store SDK and the clock
 // are injected, so every rule is tested with fakes; the Capacitor adapter in web/ only forwards calls.
-import { PLAN_TIER, type Plan } from "../plans.ts";
+import { higherPlan, PLAN_TIER, type Plan } from "../plans.ts";
 
 export const PURCHASE_TIMING = {
   /** After a purchase: customer info is polled up to 3 times, waiting 400 then 800 ms between tries. */
@@ -116,7 +116,7 @@ export function planFromCustomerInfo(info: CustomerInfo, now: number): DerivedPl
     if (until !== null && until <= now) continue;
     const t = tokens(id);
     const plan: Plan | null = t.includes("pro") ? "pro" : t.includes("plus") ? "plus" : null;
-    if (plan && rank(plan) > rank(best.plan)) best = { plan, expiresAt: until };
+    if (plan && higherPlan(best.plan, plan) !== best.plan) best = { plan, expiresAt: until };
   }
   return best;
 }

@@ -116,6 +116,8 @@ export const wordsQuery = z.strictObject({
   shuffleAfterMerge: bool.optional(),
 });
 export type WordsQuery = z.output<typeof wordsQuery>;
+/** The query as it is sent (strings, as in a URL): the one shape every caller of GET /words builds. */
+export type WordsQueryInput = z.input<typeof wordsQuery>;
 
 export const modulesQuery = z.strictObject({ language: language.default("en"), all: bool.optional() });
 
@@ -262,6 +264,7 @@ export const activeModuleResponse = z.union([
   z.object({ module: moduleSchema, locked: z.literal(false) }),
   z.object({ locked: z.literal(true), tier: z.number() }),
 ]);
+export type ActiveModuleResponse = z.infer<typeof activeModuleResponse>;
 
 export const beginnerLetter = z.object({
   id: z.number(),

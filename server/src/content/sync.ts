@@ -48,26 +48,6 @@ function audio(dir: string, kind: string, id: number): string | null {
   return existsSync(join(dir, "audio", kind, `${id}.mp3`)) ? `/audio/${kind}/${id}.mp3` : null;
 }
 
-/** Cross-file rules the per-file schema cannot see; the loader refuses content that breaks them. */
-function crossCheck(c: Content): Content["problems"] {
-  const problems: Content["problems"] = [];
-  const wordIds = new Set<number>();
-  const moduleIds = new Set<number>();
-  const fieldSlugs = new Set(c.fields.map((f) => f.slug));
-  for (const m of c.modules) {
-    const file = `modules/${m.id}`;
-    if (moduleIds.has(m.id)) problems.push({ file, message: `module id ${m.id} used twice` });
-    moduleIds.add(m.id);
-    for (const f of m.fields) if (!fieldSlugs.has(f)) problems.push({ file, message: `unknown field ${f}` });
-    for (const w of m.words) {
-      if (wordIds.has(w.id)) problems.push({ file, message: `word id ${w.id} used twice` });
-      wordIds.add(w.id);
-      for (const r of w.roots) if (!c.roots.has(r)) problems.push({ file, message: `word ${w.id}: unknown root ${r}` });
-    }
-  }
-  return problems;
-}
-
 async function insertChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>, size = 400) {
   for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size));
 }
@@ -188,8 +168,8 @@ export async function syncContent(
 ): Promise<SyncResult> {
   const dir = opts.dir ?? CONTENT_DIR;
   const c = loadContent(dir);
-  const problems = [...c.problems, ...crossCheck(c)];
-  if (problems.length) throw new ContentError(problems);
+  // loadContent already holds every rule that makes content unloadable (ids used twice, unknown roots and fields).
+  if (c.problems.length) throw new ContentError(c.problems);
   const counts = {
     hash: c.hash,
     modules: c.modules.length,

@@ -3,6 +3,7 @@ import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core"
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { usePlan } from "../shared/api/get-entitlements.ts";
+import { queryKeys } from "../shared/api/query-keys.ts";
 import { logError } from "../shared/log.ts";
 import { isNativeApp } from "../shared/platform.ts";
 import { useLanguage } from "../shared/use-language.ts";
@@ -33,7 +34,7 @@ function DirectionSync() {
 
 function AuthChangedListener({ client }: { client: QueryClient }) {
   useEffect(() => {
-    const onChange = () => void client.invalidateQueries({ queryKey: ["me"] });
+    const onChange = () => void client.invalidateQueries({ queryKey: queryKeys.me.all });
     window.addEventListener(AUTH_CHANGED_EVENT, onChange);
     return () => window.removeEventListener(AUTH_CHANGED_EVENT, onChange);
   }, [client]);
@@ -50,7 +51,12 @@ function PlanChangeRefresher({ client }: { client: QueryClient }) {
   useEffect(() => {
     if (previous.current === plan) return;
     previous.current = plan;
-    for (const queryKey of [["me", "modules"], ["me", "active-module"], ["words"], ["beginner"]])
+    for (const queryKey of [
+      queryKeys.me.modulesAll,
+      queryKeys.me.activeModuleAll,
+      queryKeys.wordsAll,
+      queryKeys.beginnerAll,
+    ])
       void client.invalidateQueries({ queryKey });
   }, [plan, client]);
   return null;

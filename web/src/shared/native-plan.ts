@@ -1,6 +1,6 @@
 // The plan the store SDK reports in the native app (set by features/purchases), combined with the server's in
 // usePlan: the higher one wins, so a purchase shows at once even before the webhook reaches the server.
-import { PLAN_TIER, type Plan } from "@ivrit/core/plans";
+import { higherPlan, type Plan } from "@ivrit/core/plans";
 import { useSyncExternalStore } from "react";
 
 let current: Plan | null = null;
@@ -28,5 +28,5 @@ export function useNativePlan(): Plan | null {
 
 /** The higher of the server's plan and the store's (null: no store, the server's alone). */
 export function combinePlans(server: Plan, store: Plan | null): Plan {
-  return store !== null && PLAN_TIER[store] > PLAN_TIER[server] ? store : server;
+  return store === null ? server : higherPlan(server, store);
 }

@@ -21,7 +21,7 @@ export function PreviewModal({ module, onClose, onActivate }: Props) {
   const language = useLanguage();
   const moduleName = useModuleName();
   const [refused, setRefused] = useState(false);
-  const words = useWords({ language, moduleId: module?.id ?? 0, limit: 30, fields: "compact" }, module !== null);
+  const words = useWords({ language, moduleId: module?.id ?? 0, limit: "30", fields: "compact" }, module !== null);
   const close = () => {
     setRefused(false);
     onClose();

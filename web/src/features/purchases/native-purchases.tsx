@@ -5,13 +5,14 @@ import { Notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { AUTH_CHANGED_EVENT } from "../../app/providers.tsx";
+import { queryKeys } from "../../shared/api/query-keys.ts";
 import { logError } from "../../shared/log.ts";
 import { resetPurchases, startPurchases } from "./store.ts";
 
 export default function NativePurchases() {
   const client = useQueryClient();
   useEffect(() => {
-    const refresh = () => void client.invalidateQueries({ queryKey: ["me", "entitlements"] });
+    const refresh = () => void client.invalidateQueries({ queryKey: queryKeys.me.entitlements() });
     startPurchases(refresh).catch((e: unknown) => logError("purchases start-up", e));
     const onAuthChanged = () => void resetPurchases().catch((e: unknown) => logError("purchases reset", e));
     window.addEventListener(AUTH_CHANGED_EVENT, onAuthChanged);

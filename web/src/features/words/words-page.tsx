@@ -23,7 +23,7 @@ export default function WordsPage() {
   const module = active.data ?? null;
   const beginner = isBeginnerModule(module);
   const words = useWords(
-    { language, moduleId: module?.id ?? 0, limit: MODULE_WORD_LIMIT, fields: "full" },
+    { language, moduleId: module?.id ?? 0, limit: String(MODULE_WORD_LIMIT), fields: "full" },
     module !== null && !beginner,
   );
   const cards = useMemo(() => (words.data?.items ?? []).map(fromWord), [words.data]);

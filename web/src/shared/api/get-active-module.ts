@@ -10,6 +10,7 @@ import { ApiError, apiRequest } from "./client.ts";
 import { getModules } from "./get-modules.ts";
 import { getWords } from "./get-words.ts";
 import { postActiveModule } from "./post-active-module.ts";
+import { queryKeys } from "./query-keys.ts";
 
 export function getActiveModule(language: Language, signal?: AbortSignal): Promise<Module | null> {
   return apiRequest<Module>("/me/active-module", { query: { language }, signal });
@@ -17,7 +18,7 @@ export function getActiveModule(language: Language, signal?: AbortSignal): Promi
 
 async function checkStoredModule(id: number, language: Language, signal?: AbortSignal): Promise<Module | null> {
   try {
-    const res = await getWords({ language, moduleId: id, limit: 1, fields: "compact" }, signal);
+    const res = await getWords({ language, moduleId: id, limit: "1", fields: "compact" }, signal);
     if (res.module) return res.module;
   } catch (error) {
     // A 4xx means the id is not valid; anything else: try the module list before giving up.
@@ -68,7 +69,7 @@ export async function resolveActiveModule(language: Language, signal?: AbortSign
 
 export const activeModuleQueryOptions = (language: Language) =>
   queryOptions({
-    queryKey: ["me", "active-module", language],
+    queryKey: queryKeys.me.activeModule(language),
     queryFn: ({ signal }) => resolveActiveModule(language, signal),
     staleTime: 60_000,
   });

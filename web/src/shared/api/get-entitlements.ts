@@ -1,11 +1,12 @@
 // GET /me/entitlements: the plan comes from the server; on failure the cached plan, else free (SPEC section 8).
-import { PLAN_TIER, type Plan, planFromTier, type Tier } from "@ivrit/core/plans";
+import { higherPlan, PLAN_TIER, type Plan, planFromTier, type Tier } from "@ivrit/core/plans";
 import type { entitlementsResponse } from "@ivrit/core/schemas/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { combinePlans, useNativePlan } from "../native-plan.ts";
 import { storedPlan, storePlan } from "../storage.ts";
 import { apiJson } from "./client.ts";
+import { queryKeys } from "./query-keys.ts";
 
 export type Entitlements = z.infer<typeof entitlementsResponse>;
 
@@ -24,7 +25,7 @@ export function planFromEntitlements(e: Partial<Entitlements> | null | undefined
   if (e?.entitlement === "free" || e?.entitlement === "plus" || e?.entitlement === "pro") {
     // The entitlement wins, unless the numeric tier says more.
     const fromTier = typeof e.tier === "number" ? planFromTier(e.tier) : "free";
-    return PLAN_TIER[fromTier] > PLAN_TIER[e.entitlement] ? fromTier : e.entitlement;
+    return higherPlan(e.entitlement, fromTier);
   }
   return planFromTier(typeof e?.tier === "number" ? e.tier : 1);
 }
@@ -42,7 +43,7 @@ export async function loadPlan(signal?: AbortSignal): Promise<PlanInfo> {
 
 export const entitlementsQueryOptions = () =>
   queryOptions({
-    queryKey: ["me", "entitlements"],
+    queryKey: queryKeys.me.entitlements(),
     queryFn: ({ signal }) => loadPlan(signal),
     staleTime: 60_000,
     // A plan bought in the app (or granted on the server) shows when the learner comes back to this tab.

@@ -6,6 +6,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { hasStoredLevel, storedLevel, storeLevel } from "../storage.ts";
 import { apiJson } from "./client.ts";
+import { queryKeys } from "./query-keys.ts";
 
 export type Me = z.infer<typeof meResponse>;
 
@@ -15,7 +16,7 @@ export function getMe(signal?: AbortSignal): Promise<Me> {
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: ["me", "profile"],
+    queryKey: queryKeys.me.profile(),
     queryFn: async ({ signal }) => {
       const me = await getMe(signal);
       if (me.preferredLevel !== null) storeLevel(clampLevel(me.preferredLevel));

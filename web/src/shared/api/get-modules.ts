@@ -4,6 +4,7 @@ import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import type { Module } from "@ivrit/core/schemas/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "./client.ts";
+import { queryKeys } from "./query-keys.ts";
 
 /** Added at the front when the server list lacks it (SPEC section 3); its name comes from the locales. */
 export const BEGINNER_PSEUDO_MODULE: Module = {
@@ -36,7 +37,7 @@ export async function getModules(language: Language, all = false, signal?: Abort
 
 export const modulesQueryOptions = (language: Language, all = true) =>
   queryOptions({
-    queryKey: ["me", "modules", language, all],
+    queryKey: queryKeys.me.modules(language, all),
     queryFn: ({ signal }) => getModules(language, all, signal),
     staleTime: 60_000,
   });

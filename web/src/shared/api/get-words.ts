@@ -1,31 +1,18 @@
 // GET /words: words of a module (or tiers), with the module and its locked flag.
-import type { Language } from "@ivrit/core/languages";
-import type { WordsResponse } from "@ivrit/core/schemas/api";
+import type { WordsQueryInput, WordsResponse } from "@ivrit/core/schemas/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "./client.ts";
+import { queryKeys } from "./query-keys.ts";
 
-export interface WordsParams {
-  language: Language;
-  moduleId?: number;
-  tier?: 1 | 2 | 3;
-  tiers?: readonly (1 | 2 | 3)[];
-  category?: string;
-  tense?: string;
-  hasRoots?: boolean;
-  includeRoots?: boolean;
-  q?: string;
-  random?: boolean;
-  seed?: number;
-  fields?: "compact" | "full";
-  limit?: number;
-  offset?: number;
-}
+/** The query of GET /words, typed by core's schema (its input: the strings of a URL). */
+export type WordsParams = WordsQueryInput;
 
 /** Module word page limit (SPEC section 9). */
 export const MODULE_WORD_LIMIT = 200;
 
 export function getWords(params: WordsParams, signal?: AbortSignal): Promise<WordsResponse> {
-  if (params.moduleId !== undefined && !(Number.isFinite(params.moduleId) && params.moduleId > 0)) {
+  const moduleId = params.moduleId === undefined ? undefined : Number(params.moduleId);
+  if (moduleId !== undefined && !(Number.isFinite(moduleId) && moduleId > 0)) {
     return Promise.reject(new Error("Invalid moduleId"));
   }
   return apiJson<WordsResponse>("/words", { query: { ...params }, signal });
@@ -33,7 +20,7 @@ export function getWords(params: WordsParams, signal?: AbortSignal): Promise<Wor
 
 export const wordsQueryOptions = (params: WordsParams) =>
   queryOptions({
-    queryKey: ["words", params],
+    queryKey: queryKeys.words(params),
     queryFn: ({ signal }) => getWords(params, signal),
     staleTime: 5 * 60_000,
   });

@@ -1,13 +1,12 @@
 // POST /me/active-module: selecting a module stores it locally and on the server (SPEC section 4).
-import type { Module } from "@ivrit/core/schemas/api";
+import type { ActiveModuleResponse } from "@ivrit/core/schemas/api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { storeActiveModuleId } from "../storage.ts";
 import { apiJson } from "./client.ts";
+import { queryKeys } from "./query-keys.ts";
 
-export type ActiveModuleReply = { module: Module; locked: false } | { locked: true; tier: number };
-
-export function postActiveModule(moduleId: number): Promise<ActiveModuleReply> {
-  return apiJson<ActiveModuleReply>("/me/active-module", { method: "POST", body: { module_id: moduleId } });
+export function postActiveModule(moduleId: number): Promise<ActiveModuleResponse> {
+  return apiJson<ActiveModuleResponse>("/me/active-module", { method: "POST", body: { module_id: moduleId } });
 }
 
 /** Refused by the server because the module's tier is above the plan. */
@@ -30,8 +29,8 @@ export function useSelectModule() {
     },
     onSuccess: (module) => {
       storeActiveModuleId(module.id);
-      queryClient.setQueriesData({ queryKey: ["me", "active-module"] }, module);
-      void queryClient.invalidateQueries({ queryKey: ["me", "active-module"] });
+      queryClient.setQueriesData({ queryKey: queryKeys.me.activeModuleAll }, module);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me.activeModuleAll });
     },
   });
 }

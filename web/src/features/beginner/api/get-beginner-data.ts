@@ -5,6 +5,7 @@ import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import type { BeginnerLetter, BeginnerWord, LetterVowel, Word } from "@ivrit/core/schemas/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getWords } from "../../../shared/api/get-words.ts";
+import { queryKeys } from "../../../shared/api/query-keys.ts";
 import { logError } from "../../../shared/log.ts";
 import { getBeginnerLetters } from "./get-beginner-letters.ts";
 import { getBeginnerWords } from "./get-beginner-words.ts";
@@ -75,7 +76,7 @@ export async function loadBeginnerData(language: Language, signal?: AbortSignal)
     logError("beginner data, falling back to the words call", error);
   }
   const res = await getWords(
-    { language, moduleId: BEGINNER_MODULE_ID, limit: BEGINNER_FALLBACK_LIMIT, fields: "full" },
+    { language, moduleId: BEGINNER_MODULE_ID, limit: String(BEGINNER_FALLBACK_LIMIT), fields: "full" },
     signal,
   );
   if (res.locked) return { letters: [], combos: [], words: [], locked: true, fallback: true };
@@ -84,7 +85,7 @@ export async function loadBeginnerData(language: Language, signal?: AbortSignal)
 
 export const beginnerDataQueryOptions = (language: Language) =>
   queryOptions({
-    queryKey: ["beginner", language],
+    queryKey: queryKeys.beginner(language),
     queryFn: ({ signal }) => loadBeginnerData(language, signal),
     staleTime: 10 * 60_000,
   });

@@ -2,13 +2,11 @@
 // hands the pool to the game's own component, which drives core's engine.
 import type { ModuleGame } from "@ivrit/core/games";
 import { Button, Group, Stack, Text } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { postActiveModule } from "../../../shared/api/post-active-module.ts";
+import { TierLockedError, useSelectModule } from "../../../shared/api/post-active-module.ts";
 import { logError } from "../../../shared/log.ts";
-import { storeActiveModuleId } from "../../../shared/storage.ts";
 import { LoadingText, LockedBanner, PickModulePrompt } from "../../../shared/ui/status.tsx";
 import { useWordSession } from "../session/use-word-session.ts";
 import { Flashcards, FlashcardsNoModule } from "./flashcards/flashcards.tsx";
@@ -21,19 +19,16 @@ import { TranslationMatch } from "./translation-match/translation-match.tsx";
 import { VerbConjugation } from "./verb-conjugation/verb-conjugation.tsx";
 import { WordSearch } from "./word-search/word-search.tsx";
 
-/** Translation match sets the active module when it is opened (SPEC section 4). */
+/** Translation match sets the active module when it is opened (SPEC section 4), as selecting it does. */
 function useSetActiveModuleOnOpen(game: ModuleGame, moduleId: number | null) {
-  const queryClient = useQueryClient();
+  const { mutate } = useSelectModule();
   useEffect(() => {
     if (game !== "translation-match" || moduleId === null) return;
-    postActiveModule(moduleId)
-      .then((reply) => {
-        if (reply.locked) return;
-        storeActiveModuleId(reply.module.id);
-        void queryClient.invalidateQueries({ queryKey: ["me", "active-module"] });
-      })
-      .catch((e: unknown) => logError("set active module", e));
-  }, [game, moduleId, queryClient]);
+    mutate(moduleId, {
+      // A locked module stays unselected (the game shows the locked notice); anything else is only logged.
+      onError: (e) => e instanceof TierLockedError || logError("set active module", e),
+    });
+  }, [game, moduleId, mutate]);
 }
 
 export function GamePlay({ game, moduleId }: { game: ModuleGame; moduleId: number | null }) {

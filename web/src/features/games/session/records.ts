@@ -7,6 +7,7 @@ import { type GameName, gameName } from "@ivrit/core/games";
 import type { Language } from "@ivrit/core/languages";
 import { apiRequest } from "../../../shared/api/client.ts";
 import { logError } from "../../../shared/log.ts";
+import { type AppPlatform, appPlatform } from "../../../shared/platform.ts";
 import { localQueueStore, PostQueue } from "./post-queue.ts";
 import { ProgressBatch } from "./progress-batch.ts";
 import { ReviewEvents } from "./review-events.ts";
@@ -35,24 +36,18 @@ export interface PlayRecordInput {
 export interface PlayRecordBody {
   gameName: GameName;
   language: Language;
-  platform: "web" | "ios" | "android";
+  platform: AppPlatform;
   moduleId: number | null;
   levelId: number | null;
   sessionId: string;
   meta: Record<string, unknown>;
 }
 
-export function currentPlatform(): "web" | "ios" | "android" {
-  const cap = (globalThis as { Capacitor?: { getPlatform?: () => string } }).Capacitor;
-  const p = cap?.getPlatform?.();
-  return p === "ios" || p === "android" ? p : "web";
-}
-
 export function playRecordBody(input: PlayRecordInput, firedAt: number = Date.now()): PlayRecordBody {
   return {
     gameName: gameName(input.game),
     language: input.language,
-    platform: currentPlatform(),
+    platform: appPlatform(),
     moduleId: input.moduleId,
     levelId: input.levelId,
     sessionId: input.sessionId,

@@ -18,9 +18,11 @@ import { randomSeed } from "@ivrit/core/rng";
 import type { Module, Word, WordsResponse } from "@ivrit/core/schemas/api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, apiJson } from "../../../shared/api/client.ts";
+import { ApiError } from "../../../shared/api/client.ts";
 import { useActiveModule } from "../../../shared/api/get-active-module.ts";
 import { useEntitlements } from "../../../shared/api/get-entitlements.ts";
+import { getWords } from "../../../shared/api/get-words.ts";
+import { queryKeys } from "../../../shared/api/query-keys.ts";
 import { useLanguage } from "../../../shared/use-language.ts";
 import { newSessionId, startRetrying } from "./records.ts";
 
@@ -72,7 +74,7 @@ export async function loadSession(
   const fetchWords = async (refresh: boolean) => {
     const query = sessionQuery(game, context, { refresh, seed });
     if (query === null) throw new Error("no module");
-    return apiJson<WordsResponse>("/words", { query, signal });
+    return getWords(query, signal);
   };
   let res: WordsResponse;
   try {
@@ -127,7 +129,7 @@ export function useWordSession(game: ModuleGame, routeModuleId: number | null) {
 
   const [nonce, setNonce] = useState(0);
   const key = startKey(game, context);
-  const queryKey = ["game-session", key, nonce] as const;
+  const queryKey = queryKeys.gameSessionRun(key, nonce);
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => loadSession(game, context, signal),
@@ -146,7 +148,7 @@ export function useWordSession(game: ModuleGame, routeModuleId: number | null) {
     if (previousLanguage.current === language) return;
     previousLanguage.current = language;
     if (languageChangeAction(moduleId) === "refreshActiveModule") {
-      void queryClient.invalidateQueries({ queryKey: ["me", "active-module"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me.activeModuleAll });
     } else {
       setNonce((n) => n + 1);
     }
@@ -154,12 +156,15 @@ export function useWordSession(game: ModuleGame, routeModuleId: number | null) {
 
   /** A new pool and session (Play again, Try again); the verb and tense games respect the postponement. */
   const restart = useCallback(() => {
-    queryClient.removeQueries({ queryKey: ["game-session", key] });
+    queryClient.removeQueries({ queryKey: queryKeys.gameSession(key) });
     setDelayUntil(Date.now() + startDelayMs(game, lastLoadErrorAt, Date.now()));
     setNonce((n) => n + 1);
   }, [queryClient, key, game]);
   const refresh = useCallback(() => void query.refetch(), [query]);
-  const clear = useCallback(() => queryClient.removeQueries({ queryKey: ["game-session", key] }), [queryClient, key]);
+  const clear = useCallback(
+    () => queryClient.removeQueries({ queryKey: queryKeys.gameSession(key) }),
+    [queryClient, key],
+  );
 
   let state: SessionState;
   if (noModule) state = { status: "noModule" };
