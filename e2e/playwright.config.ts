@@ -58,6 +58,8 @@ export default defineConfig({
           WEB_DIST: process.env.E2E_WEB_DIST,
           RATE_LIMIT_MAX: "100000",
           LOG_LEVEL: "warn",
+          // The SPA checks every API answer against core's schemas (web/src/shared/api/check-answer.ts).
+          VITE_CHECK_API: "1",
           // native-web.spec.ts grants plans through POST /api/webhooks/revenuecat.
           REVENUECAT_WEBHOOK_SECRET: process.env.E2E_WEBHOOK_SECRET,
         },

@@ -84,6 +84,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     logError(`${method} ${url}`, err);
     throw err;
   }
+  if (import.meta.env.DEV || import.meta.env.VITE_CHECK_API === "1") {
+    const { checkAnswer } = await import("./check-answer.ts");
+    checkAnswer(method, path, data);
+  }
   return data as T;
 }
 

@@ -1,0 +1,50 @@
+// Development and test builds check every API answer against the zod schema the server answers with (core's
+// contract), so a drift between server and client fails loudly where it is made instead of as a blank screen.
+// Loaded only when import.meta.env.DEV or VITE_CHECK_API=1 (the Playwright build): production bundles never
+// include it, nor zod.
+import {
+  activeModuleResponse,
+  beginnerLettersResponse,
+  beginnerWordsResponse,
+  entitlementsResponse,
+  letterVowelResponse,
+  meResponse,
+  moduleSchema,
+  modulesResponse,
+  okBody,
+  wordsResponse,
+} from "@ivrit/core/schemas/api";
+import type { z } from "zod";
+
+/** "METHOD /path" (no query) -> the schema of its 200 answer. */
+const ANSWERS: Record<string, z.ZodType> = {
+  "GET /me": meResponse,
+  "PATCH /me": meResponse,
+  "GET /me/entitlements": entitlementsResponse,
+  "GET /me/modules": modulesResponse,
+  "GET /me/active-module": moduleSchema,
+  "POST /me/active-module": activeModuleResponse,
+  "GET /words": wordsResponse,
+  "GET /beginner/letters": beginnerLettersResponse,
+  "GET /beginner/letter-vowel": letterVowelResponse,
+  "GET /beginner/words": beginnerWordsResponse,
+  "POST /progress/word": okBody,
+  "POST /progress/words": okBody,
+  "POST /progress/module": okBody,
+};
+
+export class AnswerShapeError extends Error {
+  override name = "AnswerShapeError";
+}
+
+/** Throws AnswerShapeError when a known call's answer does not match its schema; unknown calls pass. */
+export function checkAnswer(method: string, path: string, data: unknown): void {
+  const schema = ANSWERS[`${method} ${path}`];
+  if (!schema) return;
+  const result = schema.safeParse(data);
+  if (result.success) return;
+  const first = result.error.issues[0];
+  throw new AnswerShapeError(
+    `${method} ${path}: the answer does not match core's schema at ${first?.path.join(".") || "(root)"}: ${first?.message}`,
+  );
+}
