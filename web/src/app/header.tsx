@@ -14,6 +14,7 @@ function NavLinks({ onNavigate, vertical }: { onNavigate?: () => void; vertical?
   const level = useLevel();
   const links = [
     { to: level === 1 ? "/beginner" : "/home", label: t("nav.play"), id: "play" },
+    { to: "/review", label: t("nav.review"), id: "review" },
     { to: "/words", label: t("nav.words"), id: "words" },
     { to: "/library", label: t("nav.library"), id: "library" },
     { to: "/account", label: t("nav.account"), id: "account" },

@@ -16,6 +16,7 @@ const BeginnerGamePage = lazy(() => import("../features/beginner/beginner-game-p
 const GameOverPage = lazy(() => import("../features/game-over/game-over-page.tsx"));
 const RegisterPage = lazy(() => import("../features/register/register-page.tsx"));
 const NotFoundPage = lazy(() => import("../features/not-found/not-found-page.tsx"));
+const ReviewPage = lazy(() => import("../features/review/review-page.tsx"));
 
 /** /game/{moduleId} alone goes to translation match; an invalid id is a 404. */
 function GameModuleRedirect() {
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="register" element={<RegisterPage />} />
         <Route path="game-over" element={<GameOverPage />} />
+        <Route path="review" element={<ReviewPage />} />
         <Route path="beginner" element={<BeginnerMenuPage />} />
         {BEGINNER_GAMES.map((g) => (
           <Route key={g} path={`beginner/${g}`} element={<BeginnerGamePage game={g} />} />

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   "register",
   "play",
   "purchases",
+  "review",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -15,6 +15,7 @@ import { useSelectModule } from "../../shared/api/post-active-module.ts";
 import { ErrorText, LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
+import { ReviewChooserCard } from "../review/review-chooser-card.tsx";
 import classes from "./chooser.module.css";
 import { CHOOSER_ORDER, gameIcon, gamePath } from "./game-meta.tsx";
 import { InstructionsButton } from "./instructions-dialog.tsx";
@@ -78,6 +79,7 @@ export default function ChooserPage() {
   return (
     <Stack gap="md">
       <Title order={1}>{t("chooser.title")}</Title>
+      <ReviewChooserCard />
       {active.isPending && <LoadingText />}
       {active.isError && <ErrorText message={t("common:errors.activeModule")} />}
       {!active.isPending && !module && <ModulePicker />}

@@ -14,6 +14,14 @@ import {
   okBody,
   wordsResponse,
 } from "@ivrit/core/schemas/api";
+import {
+  reviewEventsResponse,
+  reviewProgressResponse,
+  reviewQueueResponse,
+  reviewSessionResponse,
+  reviewSettings,
+  reviewWordsResponse,
+} from "@ivrit/core/schemas/review";
 import type { z } from "zod";
 
 /** "METHOD /path" (no query) -> the schema of its 200 answer. */
@@ -31,6 +39,13 @@ const ANSWERS: Record<string, z.ZodType> = {
   "POST /progress/word": okBody,
   "POST /progress/words": okBody,
   "POST /progress/module": okBody,
+  "POST /review/events": reviewEventsResponse,
+  "GET /review/queue": reviewQueueResponse,
+  "GET /review/session": reviewSessionResponse,
+  "GET /review/progress": reviewProgressResponse,
+  "GET /review/words": reviewWordsResponse,
+  "GET /review/settings": reviewSettings,
+  "PATCH /review/settings": reviewSettings,
 };
 
 export class AnswerShapeError extends Error {

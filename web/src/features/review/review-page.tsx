@@ -1,0 +1,447 @@
+// /review (issue 10): a session of up to 20 cards, each one exercise chosen by the server from how well the card
+// is known (core/srs.ts): meaning choice, reverse choice, listening, typing. Every answer is a review event. The
+// whole session works with the keyboard alone (1-4 choose, Enter continues) and is announced through one live
+// region.
+import "@mantine/core/styles/Progress.css";
+import { checkTyped, type Exercise, type TypedVerdict } from "@ivrit/core/review";
+import type { ReviewCard, ReviewOption } from "@ivrit/core/schemas/review";
+import { Button, Card, Group, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { errorMessage } from "../../shared/api/client.ts";
+import { canSpeakHebrew } from "../../shared/audio.ts";
+import { logError } from "../../shared/log.ts";
+import { AudioButton } from "../../shared/ui/audio-button.tsx";
+import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
+import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
+import { useLanguage } from "../../shared/use-language.ts";
+import { reviewEvents } from "../games/session/records.ts";
+import { useReviewSession } from "./api/get-review-session.ts";
+import { HebrewKeyboard } from "./hebrew-keyboard.tsx";
+import classes from "./review.module.css";
+
+/** "1,2,3" from ?words= (Practise these again), at most 20 whole ids; null when absent or unusable. */
+export function parseWords(value: string | null): number[] | null {
+  if (!value) return null;
+  const ids = [...new Set(value.split(",").map((s) => Number(s.trim())))].filter(
+    (n) => Number.isInteger(n) && n > 0 && n < 1e9,
+  );
+  return ids.length > 0 ? ids.slice(0, 20) : null;
+}
+
+type Answer = { correct: boolean; picked: number | null; typed: string | null; verdict: TypedVerdict | null };
+
+/** Hebrew with nikkud, or (on well-known cards, until tapped) without it. */
+function HebrewForm({
+  he,
+  nikkud,
+  hidden,
+  onReveal,
+  size,
+}: {
+  he: string;
+  nikkud: string;
+  hidden: boolean;
+  onReveal?: () => void;
+  size?: "md" | "lg" | "xl" | "xxl";
+}) {
+  const { t } = useTranslation("review");
+  if (hidden && onReveal)
+    return (
+      <button
+        type="button"
+        className={classes.reveal}
+        onClick={onReveal}
+        aria-label={t("showVowelsOf", { word: he })}
+        data-testid="reveal-nikkud"
+      >
+        <Hebrew size={size}>{he}</Hebrew>
+      </button>
+    );
+  return <Hebrew size={size}>{hidden ? he : nikkud || he}</Hebrew>;
+}
+
+function Prompt({ item, revealed, onReveal }: { item: ReviewCard; revealed: boolean; onReveal: () => void }) {
+  const { t } = useTranslation("review");
+  const hidden = item.nikkudHidden && !revealed;
+  switch (item.exercise) {
+    case "meaning":
+      return (
+        <Stack gap={4} align="center" className={classes.prompt}>
+          <Text>{t("exercise.meaning")}</Text>
+          <Group gap="sm" justify="center" className={classes.promptHebrew}>
+            <HebrewForm he={item.he} nikkud={item.nikkud} hidden={hidden} onReveal={onReveal} size="xxl" />
+            <AudioButton path={item.audioPath} text={item.nikkud || item.he} />
+          </Group>
+        </Stack>
+      );
+    case "reverse":
+    case "typing":
+      return (
+        <Stack gap={4} align="center" className={classes.prompt}>
+          <Text>{t(`exercise.${item.exercise}`)}</Text>
+          <Text size="xl" fw={700} data-testid="prompt-translation">
+            <Translation>{item.translation}</Translation>
+          </Text>
+        </Stack>
+      );
+    case "listening":
+      return (
+        <Stack gap={4} align="center" className={classes.prompt}>
+          <Text>{t("exercise.listening")}</Text>
+          <AudioButton path={item.audioPath} text={item.nikkud || item.he} size="lg" />
+          {/* Without a recording or a Hebrew voice nothing can be heard: the transliteration stands in. */}
+          {!item.audioPath && !canSpeakHebrew() && (
+            <Stack gap={2} align="center">
+              <Text size="sm" c="dark.6">
+                {t("listeningFallback")}
+              </Text>
+              <Text size="xl" fw={700} dir="ltr" data-testid="listening-translit">
+                {item.translit}
+              </Text>
+            </Stack>
+          )}
+        </Stack>
+      );
+  }
+}
+
+function ChoiceExercise({
+  item,
+  answer,
+  revealed,
+  onReveal,
+  onPick,
+}: {
+  item: ReviewCard;
+  answer: Answer | null;
+  revealed: boolean;
+  onReveal: () => void;
+  onPick: (option: ReviewOption) => void;
+}) {
+  const { t } = useTranslation("review");
+  const group = useRef<HTMLFieldSetElement>(null);
+  const hebrewOptions = item.exercise !== "meaning";
+  const hidden = item.nikkudHidden && !revealed && answer === null;
+  // Keys 1-4 choose; a new card puts the focus on its first option (listening: on the play button).
+  useEffect(() => {
+    const root = group.current;
+    if (!root) return;
+    const target =
+      item.exercise === "listening"
+        ? (root.parentElement?.querySelector<HTMLButtonElement>("[data-testid='prompt'] button") ?? null)
+        : root.querySelector<HTMLButtonElement>("button");
+    (target ?? root.querySelector<HTMLButtonElement>("button"))?.focus();
+  }, [item.exercise]);
+  useEffect(() => {
+    if (answer) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const n = Number(e.key);
+      const option = Number.isInteger(n) && n >= 1 ? item.options[n - 1] : undefined;
+      if (option) {
+        e.preventDefault();
+        onPick(option);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [answer, item, onPick]);
+  return (
+    <fieldset ref={group} className={classes.options} aria-label={t("options")} data-testid="options">
+      {item.options.map((o, i) => {
+        let state: "correct" | "wrong" | "answer" | undefined;
+        if (answer) {
+          if (answer.picked === o.wordId) state = answer.correct ? "correct" : "wrong";
+          else if (o.wordId === item.wordId) state = "answer";
+        }
+        return (
+          <Button
+            key={o.wordId}
+            variant="default"
+            className={classes.option}
+            data-state={state}
+            data-option={o.wordId}
+            data-correct={o.wordId === item.wordId || undefined}
+            aria-disabled={answer !== null || undefined}
+            onClick={() => {
+              if (!answer) onPick(o);
+            }}
+            fullWidth
+            leftSection={
+              <span className={classes.keyNumber} aria-hidden="true">
+                {i + 1}
+              </span>
+            }
+          >
+            {hebrewOptions ? (
+              <HebrewForm he={o.he} nikkud={o.nikkud} hidden={hidden} size="lg" />
+            ) : (
+              <Translation>{o.translation}</Translation>
+            )}
+          </Button>
+        );
+      })}
+      {hebrewOptions && item.nikkudHidden && !revealed && answer === null && (
+        <Button variant="subtle" onClick={onReveal} data-testid="reveal-nikkud">
+          {t("showVowels")}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function TypingExercise({ answer, onSubmit }: { answer: Answer | null; onSubmit: (typed: string) => void }) {
+  const { t } = useTranslation("review");
+  const [value, setValue] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!answer && value.trim()) onSubmit(value);
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          ref={input}
+          label={t("typing.label")}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          readOnly={answer !== null}
+          dir="rtl"
+          lang="he"
+          autoComplete="off"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          classNames={{ input: classes.input }}
+          data-testid="typing-input"
+          data-verdict={answer?.verdict ?? undefined}
+        />
+        <HebrewKeyboard
+          disabled={answer !== null}
+          onKey={(k) => setValue((v) => v + k)}
+          onBackspace={() => setValue((v) => [...v].slice(0, -1).join(""))}
+        />
+        {!answer && (
+          <Button type="submit" disabled={!value.trim()} style={{ alignSelf: "center" }}>
+            {t("typing.check")}
+          </Button>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function Outcome({ item, answer }: { item: ReviewCard; answer: Answer | null }) {
+  const { t } = useTranslation("review");
+  let text: ReactNode = null;
+  if (answer) {
+    const head = answer.correct
+      ? answer.verdict === "tolerated"
+        ? t("feedback.tolerated")
+        : t("feedback.right")
+      : t("feedback.wrong");
+    text = (
+      <Stack gap={2} align="center" className={classes.answerShown}>
+        <Text fw={700} c={answer.correct ? "#1b5e20" : "red.9"} size="lg" data-testid="verdict">
+          {head}
+        </Text>
+        {/* The right form, pointed, after every answer. */}
+        <Group gap="xs" justify="center">
+          <Hebrew size="xl">{item.nikkud || item.he}</Hebrew>
+          <Text span>
+            — <Translation>{item.translation}</Translation>
+          </Text>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <div aria-live="polite" aria-atomic="true" data-testid="feedback" data-tone={answer ? String(answer.correct) : ""}>
+      {text}
+    </div>
+  );
+}
+
+function Finished({ right, total, missed }: { right: number; total: number; missed: number[] }) {
+  const { t } = useTranslation("review");
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card withBorder padding="lg" className={classes.card} data-testid="review-done">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} ref={heading} tabIndex={-1}>
+          {t("done.title")}
+        </Title>
+        <Text size="lg">{t("done.score", { right, total })}</Text>
+        <Group gap="sm">
+          {missed.length > 0 && (
+            <Button component={Link} to={`/review?words=${missed.join(",")}`} reloadDocument={false}>
+              {t("done.again")}
+            </Button>
+          )}
+          <Button component={Link} to="/progress" variant="light">
+            {t("done.progress")}
+          </Button>
+          <Button component={Link} to="/home" variant="subtle">
+            {t("done.games")}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function ReviewRun({ items }: { items: ReviewCard[] }) {
+  const { t } = useTranslation("review");
+  const client = useQueryClient();
+  const [index, setIndex] = useState(0);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [revealed, setRevealed] = useState(false);
+  const [results, setResults] = useState<{ wordId: number; correct: boolean }[]>([]);
+  const shownAt = useRef(Date.now());
+  const next = useRef<HTMLButtonElement>(null);
+  const item = items[index];
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts the answer clock when the card changes
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, [index]);
+  useEffect(() => {
+    if (answer) next.current?.focus();
+  }, [answer]);
+
+  const done = index >= items.length;
+  useEffect(() => {
+    if (!done) return;
+    void reviewEvents
+      .flush()
+      .catch((e: unknown) => logError("review events", e))
+      .finally(() => void client.invalidateQueries({ queryKey: ["review"], refetchType: "none" }));
+  }, [done, client]);
+
+  if (done || !item) {
+    const right = results.filter((r) => r.correct).length;
+    return (
+      <Finished right={right} total={results.length} missed={results.filter((r) => !r.correct).map((r) => r.wordId)} />
+    );
+  }
+
+  const settle = (correct: boolean, extra: Omit<Answer, "correct">) => {
+    const kind = item.exercise === "typing" ? "produce" : "recognise";
+    reviewEvents.answer(item.wordId, "review", {
+      correct,
+      mistakes: 0,
+      elapsedMs: Date.now() - shownAt.current,
+      kind,
+    });
+    setAnswer({ correct, ...extra });
+    setResults((r) => [...r, { wordId: item.wordId, correct }]);
+  };
+  const advance = () => {
+    setAnswer(null);
+    setRevealed(false);
+    setIndex((i) => i + 1);
+  };
+  const exercise: Exercise = item.exercise;
+
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      className={classes.card}
+      data-testid="review-card"
+      data-exercise={exercise}
+      data-word={item.wordId}
+      data-nikkud-hidden={item.nikkudHidden || undefined}
+    >
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Group justify="space-between">
+            <Text size="sm" c="dark.6" data-testid="review-step">
+              {t("counter", { n: index + 1, total: items.length })}
+            </Text>
+            <Text size="sm" c="dark.6">
+              {t(`exerciseName.${exercise}`)}
+            </Text>
+          </Group>
+          <Progress value={(index / items.length) * 100} size="sm" aria-hidden="true" />
+        </Stack>
+        <div data-testid="prompt">
+          <Prompt item={item} revealed={revealed} onReveal={() => setRevealed(true)} />
+        </div>
+        {exercise === "typing" ? (
+          <TypingExercise
+            key={item.wordId}
+            answer={answer}
+            onSubmit={(typed) => {
+              const verdict = checkTyped(typed, item);
+              settle(verdict !== "wrong", { picked: null, typed, verdict });
+            }}
+          />
+        ) : (
+          <ChoiceExercise
+            key={item.wordId}
+            item={item}
+            answer={answer}
+            revealed={revealed}
+            onReveal={() => setRevealed(true)}
+            onPick={(o) => settle(o.wordId === item.wordId, { picked: o.wordId, typed: null, verdict: null })}
+          />
+        )}
+        <Outcome item={item} answer={answer} />
+        {answer && (
+          <Button ref={next} onClick={advance} style={{ alignSelf: "center" }} data-testid="review-next">
+            {index + 1 < items.length ? t("next") : t("finish")}
+          </Button>
+        )}
+        <Text size="xs" c="dark.5">
+          {exercise === "typing" ? t("keysHintTyping") : t("keysHint")}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+export default function ReviewPage() {
+  const { t } = useTranslation(["review", "common"]);
+  const language = useLanguage();
+  const [params] = useSearchParams();
+  const wordsParam = params.get("words");
+  const words = useMemo(() => parseWords(wordsParam), [wordsParam]);
+  const session = useReviewSession(language, words, 0);
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t(words ? "titleAgain" : "title")}</Title>
+      {session.isPending && <LoadingText />}
+      {session.isError && <ErrorText message={errorMessage(session.error)} />}
+      {session.data && session.data.items.length === 0 && (
+        <Card withBorder padding="lg" className={classes.card} data-testid="review-empty">
+          <Stack gap="sm" align="flex-start">
+            <Title order={2} size="h3">
+              {t("empty.title")}
+            </Title>
+            <Text>{t("empty.text")}</Text>
+            <Group gap="sm">
+              <Button component={Link} to="/home">
+                {t("empty.play")}
+              </Button>
+              <Button component={Link} to="/progress" variant="light">
+                {t("empty.progress")}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+      {session.data && session.data.items.length > 0 && (
+        <ReviewRun key={`${language}|${wordsParam ?? ""}|${session.dataUpdatedAt}`} items={session.data.items} />
+      )}
+    </Stack>
+  );
+}
