@@ -4,13 +4,11 @@ import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-qu
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { usePlan } from "../shared/api/get-entitlements.ts";
 import { queryKeys } from "../shared/api/query-keys.ts";
+import { AUTH_CHANGED_EVENT } from "../shared/identity.ts";
 import { logError } from "../shared/log.ts";
 import { isNativeApp } from "../shared/platform.ts";
 import { useLanguage } from "../shared/use-language.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
-
-/** Fired by the native wrapper (and by account deletion) when the identity changes. */
-export const AUTH_CHANGED_EVENT = "auth-changed";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -42,7 +40,7 @@ function AuthChangedListener({ client }: { client: QueryClient }) {
 }
 
 /** Purchases, their toasts and the store's plan: in the native app only (its own chunk). */
-const NativePurchases = lazy(() => import("../features/purchases/native-purchases.tsx"));
+const NativePurchases = lazy(() => import("../shared/purchases/native-purchases.tsx"));
 
 /** When the plan changes (bought, restored, granted on the server), the lists with locked flags are re-read. */
 function PlanChangeRefresher({ client }: { client: QueryClient }) {

@@ -14,6 +14,9 @@ function randomUuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/** Fired by the native wrapper (and by account deletion) when the identity changes. */
+export const AUTH_CHANGED_EVENT = "auth-changed";
+
 export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }

@@ -7,15 +7,14 @@ import { IconDeviceMobile, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AUTH_CHANGED_EVENT } from "../../app/providers.tsx";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useLevel } from "../../shared/api/get-me.ts";
-import { forgetIdentity } from "../../shared/identity.ts";
+import { AUTH_CHANGED_EVENT, forgetIdentity } from "../../shared/identity.ts";
 import { isNativeApp } from "../../shared/platform.ts";
+import { PurchasesNotice, StoreActions } from "../../shared/purchases/purchase-ui.tsx";
 import { clearLocalData } from "../../shared/storage.ts";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
 import { StoreLinks } from "../../shared/ui/store-links.tsx";
-import { PurchasesNotice, StoreActions } from "../purchases/purchase-ui.tsx";
 
 export default function AccountPage() {
   const { t } = useTranslation(["account", "common", "upgrade", "register", "purchases"]);

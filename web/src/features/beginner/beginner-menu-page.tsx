@@ -5,13 +5,13 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/co
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
+import { useBeginnerData } from "../../shared/api/get-beginner-data.ts";
+import { beginnerIcon, poolSize, SAMPLE } from "../../shared/game/beginner-meta.tsx";
+import classes from "../../shared/game/chooser.module.css";
+import { InstructionsButton } from "../../shared/game/instructions-dialog.tsx";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
-import classes from "../games/chooser.module.css";
-import { InstructionsButton } from "../games/instructions-dialog.tsx";
-import { useBeginnerData } from "./api/get-beginner-data.ts";
-import { beginnerIcon, poolSize, SAMPLE } from "./beginner-meta.tsx";
 
 export default function BeginnerMenuPage() {
   const { t } = useTranslation(["beginner", "common"]);

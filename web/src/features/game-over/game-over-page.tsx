@@ -39,6 +39,42 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+/** The words missed in this game, and a review session of exactly those. */
+function MissedWords({ results }: { results: GameResults }) {
+  const { t } = useTranslation("review");
+  const ids = (results.missedWordIds ?? []).filter((id) => Number.isInteger(id) && id > 0).slice(0, 20);
+  if (ids.length === 0) return null;
+  const byId = new Map((results.learnedWords ?? []).map((w) => [w.id, w]));
+  return (
+    <Card withBorder padding="md" data-testid="missed-words">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {t("gameOver.missed")}
+        </Title>
+        <Group gap="md" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {ids.map((id) => {
+            const w = byId.get(id);
+            return (
+              <li key={id} data-word-id={id}>
+                <Hebrew size="lg">{w?.word_with_nikkud || w?.hebrew}</Hebrew>
+                {w?.translation && (
+                  <Text span c="dark.6">
+                    {" "}
+                    <bdi>{w.translation}</bdi>
+                  </Text>
+                )}
+              </li>
+            );
+          })}
+        </Group>
+        <Button component={Link} to={`/review?words=${ids.join(",")}`} style={{ alignSelf: "flex-start" }}>
+          {t("gameOver.practise")}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
 export default function GameOverPage() {
   const { t } = useTranslation(["games", "common"]);
   const location = useLocation();
@@ -122,6 +158,7 @@ export default function GameOverPage() {
           ))}
         </SimpleGrid>
       )}
+      {results && <MissedWords results={results} />}
       <Group>
         <Button component={Link} to={home} size="md">
           {t("gameOver.home")}

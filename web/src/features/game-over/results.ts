@@ -31,6 +31,8 @@ export interface GameResults {
   total?: number;
   sessionId?: string;
   skippedLast?: boolean;
+  /** Word ids answered wrong or after a mistake (review events): "Practise these again". */
+  missedWordIds?: number[];
 }
 
 export const RESULTS_KEY = "ivrit.results";

@@ -12,13 +12,13 @@ import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useLevel } from "../../shared/api/get-me.ts";
 import { isBeginnerModule, useModules } from "../../shared/api/get-modules.ts";
 import { useSelectModule } from "../../shared/api/post-active-module.ts";
+import classes from "../../shared/game/chooser.module.css";
+import { CHOOSER_ORDER, gameIcon, gamePath } from "../../shared/game/game-meta.tsx";
+import { InstructionsButton } from "../../shared/game/instructions-dialog.tsx";
 import { ErrorText, LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
 import { ReviewChooserCard } from "../review/review-chooser-card.tsx";
-import classes from "./chooser.module.css";
-import { CHOOSER_ORDER, gameIcon, gamePath } from "./game-meta.tsx";
-import { InstructionsButton } from "./instructions-dialog.tsx";
 
 function ModulePicker() {
   const { t } = useTranslation(["games", "common"]);

@@ -8,9 +8,9 @@ import { IconCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { isNativeApp } from "../../shared/platform.ts";
+import { BuyButton, PurchasesNotice, StoreActions, usePlanPrice } from "../../shared/purchases/purchase-ui.tsx";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
 import { StoreLinks } from "../../shared/ui/store-links.tsx";
-import { BuyButton, PurchasesNotice, StoreActions, usePlanPrice } from "../purchases/purchase-ui.tsx";
 
 function PlanCard({ plan, current, native }: { plan: Plan; current: Plan; native: boolean }) {
   const { t } = useTranslation(["upgrade", "purchases"]);

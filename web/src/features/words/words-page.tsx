@@ -12,7 +12,7 @@ import { MODULE_WORD_LIMIT, useWords } from "../../shared/api/get-words.ts";
 import { fromWord } from "../../shared/card-word.ts";
 import { ErrorText, LoadingText, LockedBanner, PickModulePrompt } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
-import { BeginnerExplorer } from "../beginner/beginner-explorer.tsx";
+import { BeginnerExplorer } from "./beginner-explorer.tsx";
 import { ModuleWordGrid } from "./module-word-grid.tsx";
 
 export default function WordsPage() {

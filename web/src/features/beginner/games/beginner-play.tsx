@@ -11,6 +11,7 @@ import { Card, Group, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../shared/api/client.ts";
+import { type BeginnerData, useBeginnerData } from "../../../shared/api/get-beginner-data.ts";
 import { AudioButton } from "../../../shared/ui/audio-button.tsx";
 import { Hebrew } from "../../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../../shared/ui/status.tsx";
@@ -24,7 +25,6 @@ import { useFinishGame } from "../../games/play/shared/use-finish.ts";
 import { usePlayRecord } from "../../games/play/shared/use-play-record.ts";
 import { useQuiz } from "../../games/play/shared/use-quiz.ts";
 import { newSessionId } from "../../games/session/records.ts";
-import { type BeginnerData, useBeginnerData } from "../api/get-beginner-data.ts";
 
 function itemsOf(game: BeginnerGame, data: BeginnerData): BeginnerItems {
   switch (game) {

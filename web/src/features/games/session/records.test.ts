@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeWord } from "@ivrit/core/games/test-fixtures";
 import { ApiError } from "../../../shared/api/client.ts";
 import { playRecordBody } from "./records.ts";
 import { lastLoadError, loadErrorMessage, loadSession, noteLoadError } from "./use-word-session.ts";
@@ -62,17 +63,9 @@ describe("loadSession", () => {
   });
 
   it("tense guesser loads again with perTierLimit 400 when the pool has too few verbs", async () => {
-    const verb = (id: number) => ({
-      id,
-      category: "verb",
-      tense: "past",
-      hebrew: "כתב",
-      word_he: "כתב",
-      word: "כתב",
-      word_with_nikkud: "",
-      translation: "wrote",
-      roots: [],
-    });
+    // Whole words of the API's shape (the client checks answers against core's schema in tests).
+    const verb = (id: number) =>
+      makeWord({ id, category: "verb", tense: "past", hebrew: "כתב", translation: "wrote", verb: "לכתוב" });
     const fetchMock = vi
       .fn()
       .mockResolvedValueOnce(wordsResponse([verb(1)]))

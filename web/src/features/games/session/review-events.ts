@@ -30,6 +30,8 @@ export function newEventId(now: number = Date.now()): string {
 
 export class ReviewEvents {
   private buffer: ReviewEventBody[] = [];
+  /** Words answered wrong or only after a mistake since the last takeMissed(), in first-missed order. */
+  private missed = new Set<number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly queue: Pick<PostQueue, "post">;
   private readonly delayMs: number;
@@ -47,6 +49,7 @@ export class ReviewEvents {
     const now = this.now();
     const event = { id: newEventId(now), wordId, at: new Date(now).toISOString(), game, outcome };
     this.buffer.push(event);
+    if (outcome === "wrong" || outcome === "right_after_mistake") this.missed.add(wordId);
     if (this.timer === null) this.timer = setTimeout(() => void this.flush(), this.delayMs);
     return event;
   }
@@ -58,6 +61,13 @@ export class ReviewEvents {
     answer: { correct: boolean; mistakes: number; elapsedMs: number | null; kind?: AnswerKind },
   ): ReviewEventBody | null {
     return this.add(wordId, game, outcomeOf(answer));
+  }
+
+  /** The words missed since the last call (the game-over screen's "Practise these again"), and forgets them. */
+  takeMissed(): number[] {
+    const ids = [...this.missed];
+    this.missed = new Set();
+    return ids;
   }
 
   pending(): readonly ReviewEventBody[] {

@@ -1,5 +1,6 @@
 // Root recall (SPEC section 4): a root and a word built on it; pick the root's meaning among four. Right moves
 // on after 700 ms. A pool without a usable root goes straight to /game-over.
+import { gameName } from "@ivrit/core/games";
 import { DELAYS_MS } from "@ivrit/core/games/constants";
 import { buildRootRecall, rootRecallResults } from "@ivrit/core/games/root-recall";
 import { createRng } from "@ivrit/core/rng";
@@ -7,7 +8,7 @@ import { Card, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
-import { progress } from "../../session/records.ts";
+import { progress, reviewEvents } from "../../session/records.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 import { ChoiceOptions } from "../shared/choice-options.tsx";
 import { Feedback } from "../shared/feedback.tsx";
@@ -36,6 +37,7 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
   const { quiz, phase, question, choose } = useQuiz(initial, {
     advanceMs: DELAYS_MS.ROOT_RECALL_NEXT,
     onFirstPick: (q, correct) => progress.add(q.word.id, correct ? 1 : -1),
+    onSettled: (q, answer) => reviewEvents.answer(q.word.id, gameName("root-recall"), answer),
     onFinish: (q) => finish(rootRecallResults(q, session.sessionId)),
   });
   return (

@@ -1,6 +1,7 @@
 // Sentence scramble (SPEC section 4): the translation of a sentence and its Hebrew words shuffled. Tap a word
 // to add it to the sentence, tap it there to take it back; check once all are placed. Right: the next after
 // 1200 ms. Wrong: the words go back after 900 ms. After 3 wrong tries the answer is shown with a Next button.
+import { gameName } from "@ivrit/core/games";
 import { DELAYS_MS, SCRAMBLE_REVEAL_AFTER } from "@ivrit/core/games/constants";
 import {
   bankTiles,
@@ -20,7 +21,7 @@ import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
-import { progress } from "../../session/records.ts";
+import { progress, reviewEvents } from "../../session/records.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 import { EmptyState } from "../shared/empty-state.tsx";
 import { Feedback } from "../shared/feedback.tsx";
@@ -100,6 +101,13 @@ function Round({ session, initial }: { session: WordSession; initial: ScrambleSt
     if (next === state || !item) return;
     if (next.phase === "correct" && state.wrongAttempts === 0) progress.add(item.word.id, 1);
     if (next.phase !== "correct" && state.wrongAttempts === 0) progress.add(item.word.id, -1);
+    // Solved, or revealed after too many tries: either settles the sentence for the learning memory.
+    if (next.phase === "correct" || next.phase === "revealed")
+      reviewEvents.answer(item.word.id, gameName("sentence-scramble"), {
+        correct: next.phase === "correct",
+        mistakes: state.wrongAttempts,
+        elapsedMs: null,
+      });
     setState(next);
   };
 

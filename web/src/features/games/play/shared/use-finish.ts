@@ -4,15 +4,19 @@ import type { GameResults } from "@ivrit/core/games/results";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { saveResults } from "../../../game-over/results.ts";
-import { flushRecords } from "../../session/records.ts";
+import { flushRecords, reviewEvents } from "../../session/records.ts";
 
 export function useFinishGame(): (results: GameResults) => void {
   const navigate = useNavigate();
   return useCallback(
     (results: GameResults) => {
       flushRecords();
-      saveResults(results);
-      navigate("/game-over", { state: results });
+      // The words this game's learner missed, for "Practise these again" (only words of this game's list).
+      const played = new Set(results.learnedWords.map((w) => w.id));
+      const missedWordIds = reviewEvents.takeMissed().filter((id) => played.has(id));
+      const state = { ...results, missedWordIds };
+      saveResults(state);
+      navigate("/game-over", { state });
     },
     [navigate],
   );

@@ -17,6 +17,11 @@ export interface QuizOptions<Q extends Question> {
   advanceMs: number;
   /** The first pick of each question: feeds word progress. */
   onFirstPick?: (question: Q, correct: boolean) => void;
+  /**
+   * When a question is settled (the right pick, or any pick in one-shot games): right or not, the wrong picks
+   * before it, and the time since it was shown. Feeds the learning memory (review events).
+   */
+  onSettled?: (question: Q, answer: { correct: boolean; mistakes: number; elapsedMs: number }) => void;
   onFinish: (quiz: QuizState<Q>) => void;
 }
 
@@ -39,6 +44,13 @@ export function useQuiz<Q extends Question>(initial: QuizState<Q>, options: Quiz
     return undefined;
   }, [phase]);
 
+  // The answer clock restarts with every question.
+  const shownAt = useRef(Date.now());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question changes
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, [quiz.index]);
+
   const finished = useRef(false);
   useEffect(() => {
     if (phase === "finished" && !finished.current) {
@@ -54,6 +66,12 @@ export function useQuiz<Q extends Question>(initial: QuizState<Q>, options: Quiz
       if (picked === quiz) return;
       if (quiz.wrongPicks.length === 0 && picked.picked)
         optionsRef.current.onFirstPick?.(question, picked.picked.correct);
+      if (picked.picked && quizPhase(picked) === "answered")
+        optionsRef.current.onSettled?.(question, {
+          correct: picked.picked.correct,
+          mistakes: quiz.wrongPicks.length,
+          elapsedMs: Date.now() - shownAt.current,
+        });
       setQuiz(picked);
     },
     [quiz, question],

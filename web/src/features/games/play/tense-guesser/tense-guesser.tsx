@@ -1,5 +1,6 @@
 // Tense guesser (SPEC section 4): a Hebrew verb form; present, past, future or infinitive? The right answer
 // shows the translation and moves on after 900 ms; a wrong one can be retried.
+import { gameName } from "@ivrit/core/games";
 import { DELAYS_MS } from "@ivrit/core/games/constants";
 import { buildTenseGuesser, tenseGuesserResults } from "@ivrit/core/games/tense-guesser";
 import { createRng } from "@ivrit/core/rng";
@@ -7,7 +8,7 @@ import { Card, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
-import { progress } from "../../session/records.ts";
+import { progress, reviewEvents } from "../../session/records.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 import { ChoiceOptions } from "../shared/choice-options.tsx";
 import { EmptyState } from "../shared/empty-state.tsx";
@@ -39,6 +40,7 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
   const { quiz, phase, question, choose } = useQuiz(initial, {
     advanceMs: DELAYS_MS.VERB_NEXT,
     onFirstPick: (q, correct) => progress.add(q.word.id, correct ? 1 : -1),
+    onSettled: (q, answer) => reviewEvents.answer(q.word.id, gameName("tense-guesser"), answer),
     onFinish: (q) => finish(tenseGuesserResults(q, session.sessionId)),
   });
   const solved = quiz.picked?.correct === true;

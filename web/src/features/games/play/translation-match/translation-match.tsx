@@ -1,4 +1,5 @@
 // Translation match (SPEC section 4): a Hebrew word, four translations, one pick; the next word after 1200 ms.
+import { gameName } from "@ivrit/core/games";
 import { DELAYS_MS } from "@ivrit/core/games/constants";
 import { buildTranslationMatch, translationMatchResults } from "@ivrit/core/games/translation-match";
 import { createRng } from "@ivrit/core/rng";
@@ -6,7 +7,7 @@ import { Card, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
-import { progress } from "../../session/records.ts";
+import { progress, reviewEvents } from "../../session/records.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 import { ChoiceOptions } from "../shared/choice-options.tsx";
 import { EmptyState } from "../shared/empty-state.tsx";
@@ -38,6 +39,7 @@ function Round({ session, quiz: initial }: { session: WordSession; quiz: Quiz })
   const { quiz, phase, question, choose } = useQuiz(initial, {
     advanceMs: DELAYS_MS.TRANSLATION_NEXT,
     onFirstPick: (q, correct) => progress.add(q.word.id, correct ? 1 : -1),
+    onSettled: (q, answer) => reviewEvents.answer(q.word.id, gameName("translation-match"), answer),
     onFinish: (q) => finish(translationMatchResults(q, session.sessionId)),
   });
   const asked = quiz.questions.length;

@@ -1,5 +1,6 @@
 // Verb conjugation (SPEC section 4): the root, the tense and the translation; pick the Hebrew form among four
 // (wrong ones ranked by similarity by the engine). A wrong pick can be retried; right moves on after 900 ms.
+import { gameName } from "@ivrit/core/games";
 import { DELAYS_MS, MIN_VERB_POOL } from "@ivrit/core/games/constants";
 import { buildVerbConjugation, verbConjugationResults } from "@ivrit/core/games/verb-conjugation";
 import { createRng } from "@ivrit/core/rng";
@@ -7,7 +8,7 @@ import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
-import { progress } from "../../session/records.ts";
+import { progress, reviewEvents } from "../../session/records.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 import { ChoiceOptions } from "../shared/choice-options.tsx";
 import { EmptyState } from "../shared/empty-state.tsx";
@@ -38,6 +39,7 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
   const { quiz, phase, question, choose } = useQuiz(initial, {
     advanceMs: DELAYS_MS.VERB_NEXT,
     onFirstPick: (q, correct) => progress.add(q.word.id, correct ? 1 : -1),
+    onSettled: (q, answer) => reviewEvents.answer(q.word.id, gameName("verb-conjugation"), answer),
     onFinish: (q) => finish(verbConjugationResults(q, session.sessionId)),
   });
   return (

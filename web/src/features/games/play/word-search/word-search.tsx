@@ -1,6 +1,7 @@
 // Word search (SPEC section 4): a 6x6 grid of 56 px cells. Select a straight line of cells by tapping, by
 // dragging (mouse or touch), or with the arrow keys and Enter/Space on the focused cell (roving tabindex),
 // then check it or clear it. Found words are highlighted in the grid and ticked in the list.
+import { gameName } from "@ivrit/core/games";
 import { WORD_SEARCH } from "@ivrit/core/games/constants";
 import {
   buildWordSearch,
@@ -21,7 +22,7 @@ import { IconCircleCheck } from "@tabler/icons-react";
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
-import { progress } from "../../session/records.ts";
+import { progress, reviewEvents } from "../../session/records.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 import { EmptyState } from "../shared/empty-state.tsx";
 import { Feedback, type Tone } from "../shared/feedback.tsx";
@@ -88,7 +89,11 @@ function Board({ session, initial }: { session: WordSession; initial: WordSearch
     setState(next);
     if (outcome === "found") {
       const word = next.words[next.found.at(-1)?.word ?? -1];
-      if (word) progress.add(word.word.id, 1);
+      if (word) {
+        progress.add(word.word.id, 1);
+        // Found in the grid: right, with no speed to speak of (the search time is not the recall time).
+        reviewEvents.answer(word.word.id, gameName("word-search"), { correct: true, mistakes: 0, elapsedMs: null });
+      }
       setMessage({ tone: "correct", text: t("wordSearch.found", { word: word?.translation ?? "" }) });
     } else if (outcome === "alreadyFound") {
       setMessage({ tone: "info", text: t("wordSearch.alreadyFound") });

@@ -4,12 +4,12 @@ import type { Language } from "@ivrit/core/languages";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import type { BeginnerLetter, BeginnerWord, LetterVowel, Word } from "@ivrit/core/schemas/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getWords } from "../../../shared/api/get-words.ts";
-import { queryKeys } from "../../../shared/api/query-keys.ts";
-import { logError } from "../../../shared/log.ts";
+import { logError } from "../log.ts";
 import { getBeginnerLetters } from "./get-beginner-letters.ts";
 import { getBeginnerWords } from "./get-beginner-words.ts";
 import { getLetterVowels } from "./get-letter-vowels.ts";
+import { getWords } from "./get-words.ts";
+import { queryKeys } from "./query-keys.ts";
 
 export interface BeginnerData {
   letters: BeginnerLetter[];

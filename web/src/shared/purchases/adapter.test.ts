@@ -1,6 +1,6 @@
 import { toastForError } from "@ivrit/core/purchases/purchases";
 import { describe, expect, it } from "vitest";
-import { combinePlans } from "../../shared/native-plan.ts";
+import { combinePlans } from "../native-plan.ts";
 import {
   checkApiKey,
   configErrorDetail,

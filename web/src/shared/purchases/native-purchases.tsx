@@ -4,9 +4,9 @@ import "@mantine/notifications/styles.css";
 import { Notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { AUTH_CHANGED_EVENT } from "../../app/providers.tsx";
-import { queryKeys } from "../../shared/api/query-keys.ts";
-import { logError } from "../../shared/log.ts";
+import { queryKeys } from "../api/query-keys.ts";
+import { AUTH_CHANGED_EVENT } from "../identity.ts";
+import { logError } from "../log.ts";
 import { resetPurchases, startPurchases } from "./store.ts";
 
 export default function NativePurchases() {

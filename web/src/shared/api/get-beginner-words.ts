@@ -1,6 +1,6 @@
 import type { Language } from "@ivrit/core/languages";
 import type { BeginnerWord } from "@ivrit/core/schemas/api";
-import { apiJson } from "../../../shared/api/client.ts";
+import { apiJson } from "./client.ts";
 
 export async function getBeginnerWords(language: Language, signal?: AbortSignal): Promise<BeginnerWord[]> {
   const data = await apiJson<{ items: BeginnerWord[] }>("/beginner/words", { query: { language }, signal });

@@ -1,7 +1,7 @@
 import type { BeginnerGame } from "@ivrit/core/games";
 import { IconAbc, IconLetterA, IconMessageCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import type { BeginnerData } from "./api/get-beginner-data.ts";
+import type { BeginnerData } from "../api/get-beginner-data.ts";
 
 export function beginnerIcon(game: BeginnerGame): ReactNode {
   const p = { size: 30, stroke: 1.8, "aria-hidden": true } as const;

@@ -1,4 +1,4 @@
-import { ActionIcon, List, Text } from "@mantine/core";
+import { ActionIcon } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconHelpCircle } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
@@ -36,17 +36,4 @@ export function InstructionsButton({ ns, gameKey }: { ns: "games" | "beginner"; 
       )}
     </>
   );
-}
-
-export function InstructionsList({ steps }: { steps: unknown }) {
-  if (Array.isArray(steps)) {
-    return (
-      <List type="ordered" spacing="xs">
-        {steps.map((s) => (
-          <List.Item key={String(s)}>{String(s)}</List.Item>
-        ))}
-      </List>
-    );
-  }
-  return <Text>{String(steps)}</Text>;
 }

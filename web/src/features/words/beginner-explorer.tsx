@@ -6,13 +6,13 @@ import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../shared/api/client.ts";
+import { useBeginnerData } from "../../shared/api/get-beginner-data.ts";
 import { type CardWord, fromBeginnerWord, fromLetter, fromLetterVowel } from "../../shared/card-word.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
-import { useBeginnerData } from "./api/get-beginner-data.ts";
 import classes from "./explorer.module.css";
 
 /** Search without vowel marks, case, and the hyphens and apostrophes of transliterations (sha-LOM = shalom). */

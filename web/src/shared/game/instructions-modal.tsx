@@ -1,6 +1,6 @@
 import { Button, Group, Modal } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { InstructionsList } from "./instructions-dialog.tsx";
+import { InstructionsList } from "./instructions-list.tsx";
 
 interface Props {
   opened: boolean;

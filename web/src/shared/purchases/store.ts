@@ -11,10 +11,10 @@ import {
 import { notifications } from "@mantine/notifications";
 import i18next from "i18next";
 import { useSyncExternalStore } from "react";
-import { anonymousId } from "../../shared/identity.ts";
-import { logError } from "../../shared/log.ts";
-import { setNativePlan } from "../../shared/native-plan.ts";
-import { appPlatform } from "../../shared/platform.ts";
+import { anonymousId } from "../identity.ts";
+import { logError } from "../log.ts";
+import { setNativePlan } from "../native-plan.ts";
+import { appPlatform } from "../platform.ts";
 import { configErrorDetail, planPrices, selectApiKey } from "./adapter.ts";
 import { toastText } from "./toasts.ts";
 
