@@ -12,6 +12,7 @@ import {
   sha1,
   soxStats,
 } from "./audio-files.ts";
+import { readLists, type SentenceCoverage, sentenceCoverage } from "./frequency.ts";
 import {
   allowlisted,
   describeReadings,
@@ -40,6 +41,8 @@ export type HebrewReport = {
   posChecked: number;
   posAgrees: number;
   posByPos: Record<string, { checked: number; agrees: number }>;
+  /** Words of tier-N example sentences taught at tier <= N (a report, not a gate). */
+  sentences: SentenceCoverage[];
   errors: Issue[];
   warnings: Issue[];
 };
@@ -54,6 +57,7 @@ export function checkHebrew(c: Content, dir: string): HebrewReport {
     posChecked: 0,
     posAgrees: 0,
     posByPos: {},
+    sentences: [],
     errors: [],
     warnings: [],
   };
@@ -63,7 +67,9 @@ export function checkHebrew(c: Content, dir: string): HebrewReport {
   );
   const all = new Set<string>();
   for (const { w } of words) for (const t of [...hebrewTokens(w.he), ...hebrewTokens(w.example.he)]) all.add(t);
-  const { known } = runHspell(all, dir);
+  const hs = runHspell(all, dir);
+  const { known } = hs;
+  report.sentences = sentenceCoverage(c, hs, readLists(join(dir, "frequency.json")).keep);
   const allow = c.allowlist.hspell;
   const isKnown = (t: string) => known.has(t);
   report.tokens = all.size;

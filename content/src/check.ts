@@ -13,6 +13,7 @@ import {
   type HebrewReport,
   type SpellingReport,
 } from "./analyse.ts";
+import { pointingGates } from "./gates.ts";
 import { CONTENT_DIR, type Content, type Issue, loadContent } from "./load.ts";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -30,11 +31,13 @@ const audio: Promise<AudioReport | undefined> = skip.has("audio")
   ? Promise.resolve(undefined)
   : checkAudio(c, dir, { remeasure });
 const hebrew: HebrewReport | undefined = skip.has("hspell") ? undefined : checkHebrew(c, dir);
+const pointing = pointingGates(c);
 const [sp, au] = await Promise.all([spelling, audio]);
 
 const errors: Issue[] = [
   ...c.problems,
   ...c.lint,
+  ...pointing.errors,
   ...(hebrew?.errors ?? []),
   ...(sp?.errors ?? []),
   ...(au?.errors ?? []),
@@ -54,6 +57,17 @@ if (au?.soxAvailable)
     `audio: ${Object.values(au.present).reduce((a, b) => a + b, 0)} files, ${au.measured} measured with sox, the rest unchanged since measured (manifest sha1)`,
   );
 for (const s of skip) notes.push(`${s} skipped (--skip)`);
+// A report, not a gate: example sentences should use words the learner has met (goal: 90% in tier 1).
+for (const t of hebrew?.sentences ?? []) {
+  if (!t.words) continue;
+  const top = t.untaught
+    .slice(0, t.tier === 1 ? 25 : 10)
+    .map((u) => `${u.word}${u.count > 1 ? ` ×${u.count}` : ""}`)
+    .join(", ");
+  notes.push(
+    `tier-${t.tier} example words taught at tier <= ${t.tier}${t.tier === 1 ? " (with the beginner module; goal 90%)" : ""}: ${t.taught}/${t.words} (${((100 * t.taught) / t.words).toFixed(1)}%); most frequent untaught: ${top}`,
+  );
+}
 
 function print(title: string, list: Issue[]) {
   if (!list.length) return;

@@ -269,3 +269,50 @@ export function formatLemma(l: Lemma & { rank: number }): string {
     .join(" ");
   return `${String(l.rank).padStart(5)}  ${l.lemma.padEnd(10)} ${posName(l.pos).padEnd(7)} ${String(l.count).padStart(9)}  ${forms}`;
 }
+
+export type SentenceCoverage = {
+  tier: number;
+  /** Words (occurrences) in the example sentences of this tier's modules, and how many tier <= N teaches. */
+  words: number;
+  taught: number;
+  share: number;
+  /** Untaught plain words by how often they occur, most frequent first. */
+  untaught: { word: string; count: number }[];
+};
+
+/**
+ * Words of tier-N example sentences that no tier <= N module teaches (tier 1 includes the beginner module): a
+ * sentence word is taught when it, or one of the lemmas hspell reads in it (after a prefix: והספר -> ספר),
+ * is a lemma of a taught entry.
+ */
+export function sentenceCoverage(c: Content, hs: HspellResult, keep: FrequencyLists["keep"] = {}): SentenceCoverage[] {
+  const units = taughtUnits(c, hs, keep);
+  return [1, 2, 3].map((tier) => {
+    const taught = taughtLemmas(units, tier);
+    const untaught = new Map<string, number>();
+    let total = 0;
+    let ok = 0;
+    for (const m of c.modules) {
+      if ((m.id === BEGINNER_MODULE_ID ? 1 : m.tier) !== tier) continue;
+      for (const w of m.words)
+        for (const t of hebrewTokens(w.example.he)) {
+          total++;
+          const kept = keep[t]?.lemma;
+          const lemmas = [
+            t,
+            ...(kept ? [kept] : []),
+            ...lemmaCandidates(t, hs.known.get(t), { prefixed: true }).map((x) => x.lemma),
+          ];
+          if (lemmas.some((l) => taught.has(l))) ok++;
+          else untaught.set(t, (untaught.get(t) ?? 0) + 1);
+        }
+    }
+    return {
+      tier,
+      words: total,
+      taught: ok,
+      share: total ? ok / total : 1,
+      untaught: [...untaught].map(([word, count]) => ({ word, count })).sort((a, b) => b.count - a.count),
+    };
+  });
+}

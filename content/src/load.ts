@@ -38,10 +38,18 @@ const reason = z.string().trim().min(3);
  * - hspell: plain Hebrew words hspell does not know ("אמא": "the spelling newspapers use; hspell wants אימא").
  * - pos: word ids whose part of speech or tense hspell does not confirm, with the reason.
  * - hunspell: per language ("*" for all), words the spelling dictionary does not know.
+ * - translit: word (or letter + vowel) ids whose transliteration rightly differs from what the pointing says.
+ * - homographs: plain words rightly pointed more than one way (true homographs: ספר sefer / sapar).
+ * - pointing: word ids whose example rightly breaks the article or מה rule (gates.ts).
  */
 export const allowlistFile = z.strictObject({
   hspell: z.record(z.string().regex(/^[\u05D0-\u05EA\u05F3\u05F4'"]+$/u, "one plain Hebrew word"), reason).default({}),
   pos: z.record(z.string().regex(/^\d+$/, "a word id"), reason).default({}),
+  translit: z.record(z.string().regex(/^\d+$/, "a word or letter + vowel id"), reason).default({}),
+  homographs: z
+    .record(z.string().regex(/^[\u05D0-\u05EA\u05F3\u05F4'"]+$/u, "one plain Hebrew word"), reason)
+    .default({}),
+  pointing: z.record(z.string().regex(/^\d+$/, "a word id"), reason).default({}),
   hunspell: z.partialRecord(z.enum([...LANGS, "*"]), z.record(z.string().min(1), reason)).default({}),
 });
 export type Allowlist = z.output<typeof allowlistFile>;
