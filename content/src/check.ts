@@ -44,6 +44,7 @@ const errors: Issue[] = [
 ];
 const warnings: Issue[] = [
   ...c.warnings,
+  ...pointing.warnings,
   ...(hebrew?.warnings ?? []),
   ...(sp?.warnings ?? []),
   ...(au?.warnings ?? []),

@@ -283,11 +283,26 @@ function stripFirstDagesh(pointed: string): string {
   return chars.join("").normalize("NFC");
 }
 
+/** Allowlist entries that no longer explain anything: warnings, so the list stays short and true. */
+export function unusedAllowlist(c: Content, occurrences: Occurrence[]): Issue[] {
+  const out: Issue[] = [];
+  const readings = new Map<string, Set<string>>();
+  for (const o of occurrences) readings.set(o.plain, (readings.get(o.plain) ?? new Set()).add(readingKey(o.pointed)));
+  for (const plain of Object.keys(c.allowlist.homographs))
+    if ((readings.get(plain)?.size ?? 0) < 2)
+      out.push({ file: "allowlist.json", message: `homographs: '${plain}' is not pointed two ways (not needed)` });
+  const ids = new Set([...c.modules.flatMap((m) => m.words.map((w) => w.id)), ...c.letterVowels.map((lv) => lv.id)]);
+  for (const id of Object.keys(c.allowlist.translit))
+    if (!ids.has(Number(id))) out.push({ file: "allowlist.json", message: `translit: no word or combination ${id}` });
+  return out;
+}
+
 /** All pointing gates over the loaded content (no external tools). */
-export function pointingGates(c: Content): { errors: Issue[]; occurrences: Occurrence[] } {
+export function pointingGates(c: Content): { errors: Issue[]; warnings: Issue[]; occurrences: Occurrence[] } {
   const { occurrences, issues } = pairWords(c);
   return {
     errors: [...translitGate(c), ...issues, ...homographGate(c, occurrences), ...articleGate(c, occurrences)],
+    warnings: unusedAllowlist(c, occurrences),
     occurrences,
   };
 }

@@ -361,6 +361,9 @@ function checkAllowlist(allowlist: Allowlist, modules: ContentModule[], lint: Is
   const ids = new Set(modules.flatMap((m) => m.words.map((w) => w.id)));
   for (const id of Object.keys(allowlist.pos))
     if (!ids.has(Number(id))) lint.push({ file: "allowlist.json", message: `pos: no word ${id}` });
+  for (const id of Object.keys(allowlist.pointing))
+    if (!ids.has(Number(id))) lint.push({ file: "allowlist.json", message: `pointing: no word ${id}` });
+  // translit ids may also be letter + vowel combinations (checked against the grid in gates.ts).
 }
 
 /** Every text of a module in one language (translations, examples, name), for spelling checks. */
