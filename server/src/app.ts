@@ -14,6 +14,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { databaseUnavailable, storageFault } from "./db/faults.ts";
 import { type Env, RATE_LIMIT_ADDRESS_MAX } from "./env.ts";
 import { type Deps, HttpError, identify, sendError } from "./http.ts";
 import { CONTENT_DIR, WEB_DIST_DIR } from "./paths.ts";
@@ -141,7 +142,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const code = status === 413 ? "payload_too_large" : status === 415 ? "unsupported_media_type" : "bad_request";
       return sendError(reply, status, code, e.message ?? "bad request");
     }
-    req.log.error({ err }, "request failed");
+    // The database is down (it comes back by itself: the pool reconnects): 503 and when to try again.
+    const unavailable = databaseUnavailable(err);
+    if (unavailable) {
+      req.log.warn({ reason: unavailable }, `request failed: ${unavailable}`);
+      reply.header("retry-after", "5");
+      return sendError(reply, 503, "database_unavailable", "The database is unreachable: try again in a few seconds");
+    }
+    // A storage fault is named in the log line (what the operator must fix), not only in the stack.
+    const fault = storageFault(err);
+    req.log.error({ err, ...(fault && { reason: fault }) }, fault ? `request failed: ${fault}` : "request failed");
     return sendError(reply, 500, "internal", "Internal server error");
   });
   app.addHook("onRequest", async (req) => {

@@ -1,10 +1,27 @@
 // Issue 13, tried as an attacker and as an operator would: limits that cannot be walked around, a 4xx naming the
 // field for every bad input, health that says when the database is gone, plain storage faults, honest static answers.
+import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { as, BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
-import { freePort } from "./process.ts";
+import { buildApp } from "../src/app.ts";
+import { boot } from "../src/boot.ts";
+import { wordProgress } from "../src/db/schema.ts";
+import {
+  as,
+  BACKENDS,
+  FIXTURE_CONTENT,
+  freshPostgres,
+  newUser,
+  SERVER_DIR,
+  startApp,
+  type TestApp,
+} from "./helpers.ts";
+import { freePort, killHard, startServer } from "./process.ts";
 
 type Res = { statusCode: number; json: () => { error: { code: string; message: string } } };
 const codes = (list: Res[]) => list.map((r) => r.statusCode);
@@ -198,7 +215,7 @@ describe.each(BACKENDS)("bad input on %s: a 4xx naming the field, never a 500", 
 
   it("refuses NUL and unpaired surrogates in a play's sessionId and meta", async () => {
     expect400(await play({ sessionId: "a\u0000b" }), /^body\.sessionId: must not contain NUL/);
-    expect400(await play({ meta: { "k\u0000": 1 } }), /^body\.meta\.k\u0000: key must not contain NUL/);
+    expect400(await play({ meta: { "k\u0000": 1 } }), /^body\.meta\.k.: key must not contain NUL/);
     expect400(await play({ meta: { note: "x\u0000y" } }), /^body\.meta\.note: must not contain NUL/);
     expect400(await play({ meta: { list: ["ok", "\ud800"] } }), /^body\.meta\.list\.1: must not contain/);
     // The same play without the bad characters is stored.
@@ -215,7 +232,7 @@ describe.each(BACKENDS)("bad input on %s: a 4xx naming the field, never a 500", 
     expect400(await webhook({ id: "evt\u0000" }), /^body\.event\.id: must not contain NUL/);
     expect400(await webhook({ app_user_id: "\u0000" }), /^body\.event\.app_user_id: must not contain NUL/);
     expect400(await webhook({ store: "APP\u0000STORE" }), /^body\.event\.store: must not contain NUL/);
-    expect400(await webhook({}, { extra: { "x\u0000": 1 } }), /^body\.extra\.x\u0000: key must not contain NUL/);
+    expect400(await webhook({}, { extra: { "x\u0000": 1 } }), /^body\.extra\.x.: key must not contain NUL/);
     expect400(
       await webhook({ subscriber_attributes: DEEP }, {}, 4500),
       /^body\.event\.subscriber_attributes(\.a)+: must not be nested more than 32/,
@@ -250,5 +267,230 @@ describe.each(BACKENDS)("bad input on %s: a 4xx naming the field, never a 500", 
     expect((await set("01")).statusCode).toBe(400);
     expect((await set(1.5)).statusCode).toBe(400);
     expect((await set("1")).statusCode).toBe(200);
+  });
+});
+
+/** A TCP proxy the test controls: cutting it is a real outage of the database from the app's side. */
+async function tcpProxy(host: string, port: number) {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect({ host, port });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+      s.on("error", () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const listenPort = (server.address() as AddressInfo).port;
+  return {
+    port: listenPort,
+    /** Stops accepting (new connections are refused) and drops every open one. */
+    cut: async () => {
+      const closed = new Promise((r) => server.close(r));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+    restore: () => new Promise<void>((r) => server.listen(listenPort, "127.0.0.1", r)),
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      if (server.listening) await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+describe.each(BACKENDS)("health on %s", (backend) => {
+  it("checks the database: 200 with the counts; /health/live answers for the process alone", async () => {
+    const h = await startApp(backend);
+    try {
+      const res = await h.app.inject({ url: "/api/health" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: "ok", database: backend, modules: 4, words: 12 });
+      expect((await h.app.inject({ url: "/api/health/live" })).json()).toEqual({ status: "ok" });
+      // The database gone (closed under the app): health says so, live does not.
+      await h.database.close();
+      const down = await h.app.inject({ url: "/api/health" });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ status: "unavailable", database: backend, reason: expect.any(String) });
+      expect(down.headers["retry-after"]).toBe("5");
+      expect((await h.app.inject({ url: "/api/health/live" })).statusCode).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL unreachable, then back", () => {
+  it("answers 503 with a retry hint while it is down and 200 after, with no restart", async () => {
+    const pgdb = await freshPostgres();
+    const real = new URL(pgdb.url);
+    const proxy = await tcpProxy(real.hostname, Number(real.port || 5432));
+    const viaProxy = new URL(pgdb.url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    const booted = await boot({ databaseUrl: viaProxy.toString(), dataDir: "memory://", contentDir: FIXTURE_CONTENT });
+    const log = logLines();
+    const app = await buildApp({
+      deps: { database: booted.database, cache: booted.cache, plans: booted.plans },
+      env: { RATE_LIMIT_MAX: 100_000, RATE_LIMIT_WINDOW_MS: 60_000, BODY_LIMIT: 65536, CONTENT_DIR: FIXTURE_CONTENT },
+      logger: { ...log.logger, level: "warn" },
+    });
+    const user = newUser();
+    const write = () =>
+      app.inject({ method: "POST", url: "/api/progress/word", headers: as(user), payload: { wordId: 1001, delta: 1 } });
+    try {
+      expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
+      expect((await write()).statusCode).toBe(200);
+
+      await proxy.cut();
+      const health = await app.inject({ url: "/api/health" });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: "unavailable", database: "postgres" });
+      expect(health.json().reason).toMatch(/^database unreachable/);
+      const failed = await write();
+      expect(failed.statusCode).toBe(503);
+      expect(failed.headers["retry-after"]).toBe("5");
+      expect(failed.json().error.code).toBe("database_unavailable");
+      expect((await app.inject({ url: "/api/me", headers: as(user) })).statusCode).toBe(503);
+      expect((await app.inject({ url: "/api/health/live" })).statusCode).toBe(200);
+      expect(log.lines.some((l) => /request failed: database unreachable/.test(String(l.msg)))).toBe(true);
+      expect(log.lines.filter((l) => Number(l.level) >= 50)).toEqual([]); // an outage is not an error of ours
+
+      await proxy.restore();
+      const deadline = Date.now() + 10_000;
+      let status = 0;
+      while (status !== 200 && Date.now() < deadline) {
+        status = (await app.inject({ url: "/api/health" })).statusCode;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(200);
+      expect((await write()).statusCode).toBe(200);
+      const me = await app.inject({ url: "/api/me", headers: as(user) });
+      expect(me.statusCode).toBe(200);
+      const [row] = await booted.database.db.select().from(wordProgress);
+      expect(row?.score).toBe(2); // the write refused during the outage was not half-done
+    } finally {
+      await app.close();
+      await booted.close();
+      await proxy.close();
+      await pgdb.drop();
+    }
+  });
+});
+
+/** Runs the server where it must refuse to start: its exit code and everything it printed. */
+function startRefused(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(SERVER_DIR, "src", "main.ts")], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, LOG_LEVEL: "warn", CONTENT_DIR: FIXTURE_CONTENT, PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  return new Promise((resolve) =>
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    }),
+  );
+}
+
+const isRoot = process.getuid?.() === 0;
+/** A small file system of the test's own (tmpfs), to make a full or read-only disk for real. */
+function mountTmpfs(dir: string, options: string): boolean {
+  if (!isRoot || process.platform !== "linux") return false;
+  return spawnSync("mount", ["-t", "tmpfs", "-o", options, "tmpfs", dir]).status === 0;
+}
+const canMount = (() => {
+  const dir = mkdtempSync(join(tmpdir(), "ivrit-mount-probe-"));
+  const ok = mountTmpfs(dir, "size=1m");
+  if (ok) spawnSync("umount", [dir]);
+  rmSync(dir, { recursive: true, force: true });
+  return ok;
+})();
+
+describe("the PGlite data directory", () => {
+  const dirs: string[] = [];
+  const newDir = () => {
+    const d = mkdtempSync(join(tmpdir(), "ivrit-hardening-"));
+    dirs.push(d);
+    return d;
+  };
+  afterAll(() => {
+    for (const d of dirs) {
+      spawnSync("umount", [d]);
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it("starts although a lock file names a live, unrelated process; refuses a second live server", async () => {
+    const dataDir = newDir();
+    // kill -9 left the old pid file, and the pid now belongs to some other live process.
+    const unrelated = spawn("sleep", ["60"]);
+    writeFileSync(join(dataDir, "ivrit.lock"), String(unrelated.pid));
+    const first = await startServer({ DATA_DIR: dataDir, CONTENT_DIR: FIXTURE_CONTENT });
+    try {
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+      const second = await startRefused({ DATA_DIR: dataDir });
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(`DATA_DIR ${dataDir} is in use by process ${first.child.pid}`);
+      // The same directory by another path (a symlink) is the same lock.
+      const link = join(newDir(), "link");
+      symlinkSync(dataDir, link);
+      expect((await startRefused({ DATA_DIR: link })).output).toContain(`is in use by process ${first.child.pid}`);
+    } finally {
+      unrelated.kill();
+      await killHard(first);
+    }
+    // The kernel released the lock with the process: the next start needs no cleanup.
+    const third = await startServer({ DATA_DIR: dataDir, CONTENT_DIR: FIXTURE_CONTENT });
+    await third.stop();
+  });
+
+  it.skipIf(!canMount)("says a read-only data directory is read-only", async () => {
+    const dataDir = newDir();
+    expect(mountTmpfs(dataDir, "size=8m,ro")).toBe(true);
+    const res = await startRefused({ DATA_DIR: dataDir });
+    expect(res.code).toBe(1);
+    expect(res.output).toContain(`DATA_DIR ${dataDir}: data directory is read-only`);
+  });
+
+  it.skipIf(!canMount)("names a full disk in the 5xx log line, and writes again once there is room", async () => {
+    const dataDir = newDir();
+    expect(mountTmpfs(dataDir, "size=120m")).toBe(true);
+    const server = await startServer({ DATA_DIR: dataDir, CONTENT_DIR: FIXTURE_CONTENT });
+    const play = (sessionId: string) =>
+      fetch(`${server.url}/api/game/play`, {
+        method: "POST",
+        headers: { ...as(newUser()), "content-type": "application/json" },
+        body: JSON.stringify({ gameName: "flashcards", language: "en", sessionId, meta: { pad: "x".repeat(3000) } }),
+      });
+    try {
+      expect((await play("before")).status).toBe(201);
+      const filler = join(dataDir, "filler");
+      spawnSync("dd", ["if=/dev/zero", `of=${filler}`, "bs=1M", "count=200"]); // stops at the end of the disk
+      // The pages already allocated take a few more rows; then the disk is full.
+      let status = 0;
+      for (let i = 0; i < 100 && status !== 500; i++) status = (await play(`while-full-${i}`)).status;
+      expect(status).toBe(500);
+      expect(server.output()).toMatch(
+        /"reason":"no space left on device","msg":"request failed: no space left on device"/,
+      );
+      rmSync(filler);
+      expect((await play("after")).status).toBe(201);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it.skipIf(!canMount)("says a full disk is full at first start", async () => {
+    const dataDir = newDir();
+    expect(mountTmpfs(dataDir, "size=2m")).toBe(true);
+    const res = await startRefused({ DATA_DIR: dataDir });
+    expect(res.code).toBe(1);
+    expect(res.output).toMatch(/no space left on device/);
+    expect(res.output).not.toMatch(/ErrnoError/);
   });
 });

@@ -307,3 +307,11 @@ export const healthResponse = z.object({
   modules: z.number(),
   words: z.number(),
 });
+/** GET /health while the database does not answer (503, with Retry-After). */
+export const healthUnavailableResponse = z.object({
+  status: z.literal("unavailable"),
+  database: z.enum(["pglite", "postgres"]),
+  reason: z.string(),
+});
+/** GET /health/live: the process answers, whatever the database does. */
+export const liveResponse = z.object({ status: z.literal("ok") });

@@ -1,6 +1,6 @@
 // createDb: the same Drizzle schema and migrations over embedded PGlite (default) or PostgreSQL (DATABASE_URL).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { open, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -11,6 +11,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR, PGLITE_INIT_SCRIPT } from "../paths.ts";
+import { storageFault } from "./faults.ts";
+import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -33,6 +35,8 @@ export type Database = {
   ): Promise<() => Promise<void>>;
   /** Makes committed writes durable before they are acknowledged (PostgreSQL does this itself at commit). */
   flush(): Promise<void>;
+  /** One round trip to the database: throws when it cannot answer (the health check). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -51,7 +55,8 @@ const LOCK_KEY = 726_1093;
 /** `databaseUrl` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when dataDir is "memory://". */
 export async function createDb(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A database that does not answer fails a request in 5 s (a 503) instead of holding it for ever.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     pool.on("error", () => {}); // an idle client's error is reported by the next query that uses the pool
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
@@ -70,17 +75,23 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       listen: (channel, onMessage, onState) => listenPg(opts.databaseUrl as string, channel, onMessage, onState),
       flush: async () => {},
-      close: () => pool.end(),
+      ping: async () => void (await pool.query("select 1")),
+      close: async () => {
+        if (!pool.ending) await pool.end(); // closing twice is harmless
+      },
     };
   }
-  const unlock = opts.dataDir === "memory://" ? () => {} : lockDataDir(opts.dataDir);
+  const memory = opts.dataDir === "memory://";
+  if (!memory) checkWritable(opts.dataDir);
+  const unlock = memory ? async () => {} : await lockDataDir(opts.dataDir);
   let client: PGlite;
   try {
-    if (opts.dataDir !== "memory://" && !existsSync(join(opts.dataDir, "PG_VERSION"))) initDataDir(opts.dataDir);
+    if (!memory && !existsSync(join(opts.dataDir, "PG_VERSION"))) initDataDir(opts.dataDir);
     client = await PGlite.create({ dataDir: opts.dataDir, startParams: PGLITE_START_PARAMS });
   } catch (e) {
-    unlock();
-    throw e;
+    await unlock();
+    const fault = storageFault(e);
+    throw fault ? new Error(`could not open the database in DATA_DIR ${opts.dataDir}: ${fault}`, { cause: e }) : e;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -92,11 +103,14 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
     listen: async (channel, onMessage, onState) => {
       const unlisten = await client.listen(channel, onMessage);
       onState(true);
-      return unlisten;
+      return async () => {
+        if (!client.closed) await unlisten(); // a closed database has no listener left to remove
+      };
     },
+    ping: async () => void (await client.query("select 1")),
     close: async () => {
-      await client.close();
-      unlock();
+      if (!client.closed) await client.close(); // closing twice is harmless
+      await unlock();
     },
   };
 }
@@ -161,34 +175,24 @@ async function syncWal(dataDir: string): Promise<void> {
 
 function initDataDir(dir: string) {
   const r = spawnSync(process.execPath, [PGLITE_INIT_SCRIPT, dir], { encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`could not create the database in ${dir}: ${r.stderr || r.error?.message}`);
+  if (r.status !== 0) {
+    // PGlite reports a full disk as "ErrnoError { errno: 51 }": say it in words.
+    const said = r.stderr || r.error?.message || "";
+    throw new Error(`could not create the database in DATA_DIR ${dir}: ${storageFault({ message: said }) ?? said}`);
+  }
 }
 
-function alive(pid: number): boolean {
+/** A read-only or unwritable DATA_DIR is said as such at start, before PGlite reports it as a missing file. */
+function checkWritable(dir: string) {
+  const probe = join(dir, `.write-test-${process.pid}`);
   try {
-    process.kill(pid, 0);
-    return true;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, "ok");
+    rmSync(probe);
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
+    try {
+      rmSync(probe, { force: true });
+    } catch {}
+    throw new Error(`DATA_DIR ${dir}: ${storageFault(e) ?? (e as Error).message}`, { cause: e });
   }
-}
-
-/**
- * PGlite is one process's database: a second process opening the same directory loses writes. The lock file
- * holds the owner's pid; a stale one (its process gone, e.g. after kill -9) is taken over.
- */
-function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, "ivrit.lock");
-  try {
-    writeFileSync(file, String(process.pid), { flag: "wx" }); // atomic: fails if the file exists
-  } catch {
-    const owner = Number(readFileSync(file, "utf8"));
-    if (owner && owner !== process.pid && alive(owner))
-      throw new Error(
-        `${dir} is in use by process ${owner} (is the server running?): stop it first, or use DATABASE_URL`,
-      );
-    writeFileSync(file, String(process.pid)); // stale lock of a process that is gone
-  }
-  return () => rmSync(file, { force: true });
 }

@@ -4,13 +4,16 @@ import {
   beginnerLettersResponse,
   beginnerWordsResponse,
   healthResponse,
+  healthUnavailableResponse,
   languageQuery,
   letterVowelResponse,
+  liveResponse,
   wordsQuery,
   wordsResponse,
 } from "@ivrit/core/schemas/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { NotFound, selectWords, toApiModule, wordJson } from "../content/words.ts";
+import { databaseUnavailable, storageFault } from "../db/faults.ts";
 import { HttpError } from "../http.ts";
 import { FREE } from "../users.ts";
 
@@ -22,10 +25,37 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, cache, plans } = app.deps;
   const tierOf = async (userId: string | null) => (userId ? (await plans.planOf(userId)).tier : FREE.tier);
 
-  app.get("/health", { schema: { tags: ["health"], response: { 200: healthResponse } } }, async () => {
-    const snap = cache.current;
-    return { status: "ok" as const, database: database.kind, modules: snap.modules.length, words: snap.words.length };
-  });
+  // Ready: the database answers a query within 2 s. Monitors and load balancers poll this one.
+  app.get(
+    "/health",
+    { schema: { tags: ["health"], response: { 200: healthResponse, 503: healthUnavailableResponse } } },
+    async (req, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          database.ping(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error("no answer within 2 s")), 2000);
+          }),
+        ]);
+      } catch (e) {
+        const reason = databaseUnavailable(e) ?? storageFault(e) ?? `database error: ${(e as Error).message}`;
+        req.log.warn({ reason }, "health: the database does not answer");
+        return reply
+          .code(503)
+          .header("retry-after", "5")
+          .send({ status: "unavailable", database: database.kind, reason });
+      } finally {
+        clearTimeout(timer);
+      }
+      const snap = cache.current;
+      return { status: "ok" as const, database: database.kind, modules: snap.modules.length, words: snap.words.length };
+    },
+  );
+  // Live: the process answers (a restart would not help while only the database is down).
+  app.get("/health/live", { schema: { tags: ["health"], response: { 200: liveResponse } } }, async () => ({
+    status: "ok" as const,
+  }));
 
   app.get(
     "/words",
