@@ -22,7 +22,7 @@ type Manifest = Record<string, ManifestChunk>;
 const BUDGET_KB = 200;
 /** The route chunk of /home and the namespaces it renders with (English). */
 const HOME_ROUTE = "src/features/games/chooser-page.tsx";
-const HOME_LOCALES = ["src/locales/en/common.json", "src/locales/en/games.json"];
+const HOME_LOCALES = ["src/locales/en/common.json", "src/locales/en/games.json", "src/locales/en/review.json"];
 
 const dist = resolve(process.argv[2] ?? process.env.BUNDLE_DIST ?? join(import.meta.dirname, "..", "web", "dist"));
 const manifestPath = join(dist, ".vite", "manifest.json");

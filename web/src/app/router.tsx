@@ -17,6 +17,7 @@ const GameOverPage = lazy(() => import("../features/game-over/game-over-page.tsx
 const RegisterPage = lazy(() => import("../features/register/register-page.tsx"));
 const NotFoundPage = lazy(() => import("../features/not-found/not-found-page.tsx"));
 const ReviewPage = lazy(() => import("../features/review/review-page.tsx"));
+const ProgressPage = lazy(() => import("../features/progress/progress-page.tsx"));
 
 /** /game/{moduleId} alone goes to translation match; an invalid id is a 404. */
 function GameModuleRedirect() {
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path="register" element={<RegisterPage />} />
         <Route path="game-over" element={<GameOverPage />} />
         <Route path="review" element={<ReviewPage />} />
+        <Route path="progress" element={<ProgressPage />} />
         <Route path="beginner" element={<BeginnerMenuPage />} />
         {BEGINNER_GAMES.map((g) => (
           <Route key={g} path={`beginner/${g}`} element={<BeginnerGamePage game={g} />} />

@@ -30,6 +30,7 @@ import { useModules } from "../../shared/api/get-modules.ts";
 import { TierLockedError, useSelectModule } from "../../shared/api/post-active-module.ts";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
+import { useReviewProgress } from "../review/api/get-review-progress.ts";
 import { ALL, fieldOptions, filterByField, GENERAL, groupByField, modulesForTier } from "./library-model.ts";
 import { PreviewModal } from "./preview-modal.tsx";
 
@@ -42,10 +43,12 @@ interface CardProps {
   busy: boolean;
   onActivate: (m: Module) => void;
   onPreview: (m: Module) => void;
+  /** Words of this module the learner knows (the learning memory), when loaded. */
+  known?: number;
 }
 
-function ModuleCard({ module, userTier, active, busy, onActivate, onPreview }: CardProps) {
-  const { t } = useTranslation(["library", "common"]);
+function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, known }: CardProps) {
+  const { t } = useTranslation(["library", "common", "review"]);
   const moduleName = useModuleName();
   const locked = module.locked || isLocked(module.tier, userTier);
   const name = moduleName(module);
@@ -69,6 +72,11 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview }: C
         {module.field_names.length > 0 && (
           <Text size="sm" c="dimmed">
             {module.field_names.join(" • ")}
+          </Text>
+        )}
+        {module.word_count > 0 && known !== undefined && !locked && (
+          <Text size="sm" c="green.9" fw={500} data-testid="module-known" data-known={known}>
+            {t("review:library.known", { known, total: module.word_count })}
           </Text>
         )}
         {module.word_count > 0 && (
@@ -111,6 +119,8 @@ export default function LibraryPage() {
   const modules = useModules(language, true);
   const active = useActiveModule(language);
   const select = useSelectModule();
+  const review = useReviewProgress(language);
+  const knownBy = useMemo(() => new Map((review.data?.modules ?? []).map((m) => [m.moduleId, m.known])), [review.data]);
   const [chosenTier, setChosenTier] = useState<Tier | null>(null);
   const [field, setField] = useState<string>(ALL);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -157,6 +167,7 @@ export default function LibraryPage() {
           busy={select.isPending && select.variables === m.id}
           onActivate={activate}
           onPreview={setPreview}
+          known={review.data ? (knownBy.get(m.id) ?? 0) : undefined}
         />
       ))}
     </SimpleGrid>

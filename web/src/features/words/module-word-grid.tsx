@@ -1,6 +1,9 @@
 // The module's words: 3 columns on large screens, 2 on small, 1 on mobile (SPEC section 2, Words page).
+
+import type { WordState } from "@ivrit/core/review";
 import type { Module } from "@ivrit/core/schemas/api";
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CardWord, showRoots } from "../../shared/card-word.ts";
@@ -8,11 +11,19 @@ import { AudioButton } from "../../shared/ui/audio-button.tsx";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
 import { useModuleName } from "../../shared/use-module-name.ts";
+import { useReviewWordStates } from "../review/api/get-review-words.ts";
 
-function WordTile({ w, onOpen }: { w: CardWord; onOpen: () => void }) {
-  const { t } = useTranslation(["words", "common"]);
+/** The word id inside a card's key ("w123"), or 0 for cards that are not words. */
+function wordIdOf(w: CardWord): number {
+  const m = /^w(\d+)$/.exec(w.key);
+  return m ? Number(m[1]) : 0;
+}
+
+function WordTile({ w, onOpen, state }: { w: CardWord; onOpen: () => void; state: WordState | undefined }) {
+  const { t } = useTranslation(["words", "common", "review"]);
+  const known = state === "known" || state === "mature";
   return (
-    <Card withBorder padding="md" component="article">
+    <Card withBorder padding="md" component="article" data-word-state={state ?? "new"}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="center">
           <UnstyledButton onClick={onOpen} aria-haspopup="dialog">
@@ -24,6 +35,21 @@ function WordTile({ w, onOpen }: { w: CardWord; onOpen: () => void }) {
           <Translation>{w.translation}</Translation>
         </Text>
         <Group gap={6}>
+          {known && (
+            <Badge
+              color="green.9"
+              size="sm"
+              leftSection={<IconCheck size={12} aria-hidden="true" />}
+              data-testid="known-mark"
+            >
+              {t("review:words.known")}
+            </Badge>
+          )}
+          {state === "learning" && (
+            <Badge color="orange.9" size="sm" variant="light">
+              {t("review:words.learning")}
+            </Badge>
+          )}
           {w.category && (
             <Badge color="gray.8" size="sm">
               {t(`common:category.${w.category}`, { defaultValue: w.category })}
@@ -77,6 +103,7 @@ export function ModuleWordGrid({ module, words }: { module: Module; words: CardW
   const { t } = useTranslation("words");
   const moduleName = useModuleName();
   const [open, setOpen] = useState<CardWord | null>(null);
+  const states = useReviewWordStates(module.id > 0 ? module.id : null, module.id > 0);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="baseline" wrap="wrap">
@@ -88,7 +115,7 @@ export function ModuleWordGrid({ module, words }: { module: Module; words: CardW
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           {words.map((w) => (
-            <WordTile key={w.key} w={w} onOpen={() => setOpen(w)} />
+            <WordTile key={w.key} w={w} onOpen={() => setOpen(w)} state={states.data?.get(wordIdOf(w))} />
           ))}
         </SimpleGrid>
       )}

@@ -4,6 +4,7 @@
 // progress, and flushed at once when a game ends or the page is hidden.
 import { type AnswerKind, type Outcome, outcomeOf } from "@ivrit/core/review";
 import type { ReviewSource } from "@ivrit/core/schemas/review";
+import { logError } from "../../../shared/log.ts";
 import type { PostQueue } from "./post-queue.ts";
 
 /** The server takes at most this many events per call (core's MAX_EVENTS_PER_POST). */
@@ -33,6 +34,7 @@ export class ReviewEvents {
   /** Words answered wrong or only after a mistake since the last takeMissed(), in first-missed order. */
   private missed = new Set<number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private sending: Promise<void> = Promise.resolve();
   private readonly queue: Pick<PostQueue, "post">;
   private readonly delayMs: number;
   private readonly now: () => number;
@@ -74,13 +76,21 @@ export class ReviewEvents {
     return this.buffer;
   }
 
-  /** Sends what is buffered, in chunks the server takes; a failed chunk waits in the durable queue. */
-  async flush(): Promise<void> {
+  /**
+   * Sends what is buffered, in chunks the server takes; a failed chunk waits in the durable queue. Resolves once
+   * this and every earlier flush are done, so a caller can refresh what depends on the events afterwards.
+   */
+  flush(): Promise<void> {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     const events = this.buffer;
     this.buffer = [];
-    for (let i = 0; i < events.length; i += MAX_EVENTS)
-      await this.queue.post("/review/events", { events: events.slice(i, i + MAX_EVENTS) });
+    this.sending = this.sending
+      .then(async () => {
+        for (let i = 0; i < events.length; i += MAX_EVENTS)
+          await this.queue.post("/review/events", { events: events.slice(i, i + MAX_EVENTS) });
+      })
+      .catch((e: unknown) => logError("review events", e)); // one failed batch must not stop the next flushes
+    return this.sending;
   }
 }

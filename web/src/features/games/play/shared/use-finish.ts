@@ -1,6 +1,7 @@
 // The end of every game: send what is buffered and go to /game-over with the results state (the page reads
 // location.state, or sessionStorage after a reload: see features/game-over/results.ts).
 import type { GameResults } from "@ivrit/core/games/results";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { saveResults } from "../../../game-over/results.ts";
@@ -8,9 +9,12 @@ import { flushRecords, reviewEvents } from "../../session/records.ts";
 
 export function useFinishGame(): (results: GameResults) => void {
   const navigate = useNavigate();
+  const client = useQueryClient();
   return useCallback(
     (results: GameResults) => {
       flushRecords();
+      // The due counts, progress and known words change with this game's answers: refresh them once sent.
+      void reviewEvents.flush().finally(() => void client.invalidateQueries({ queryKey: ["review"] }));
       // The words this game's learner missed, for "Practise these again" (only words of this game's list).
       const played = new Set(results.learnedWords.map((w) => w.id));
       const missedWordIds = reviewEvents.takeMissed().filter((id) => played.has(id));
@@ -18,6 +22,6 @@ export function useFinishGame(): (results: GameResults) => void {
       saveResults(state);
       navigate("/game-over", { state });
     },
-    [navigate],
+    [navigate, client],
   );
 }

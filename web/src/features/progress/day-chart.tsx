@@ -1,0 +1,129 @@
+// A bar chart of counts per day, drawn by uPlot. uPlot (and its CSS) is loaded only when a chart is shown, so
+// no other page pays for it. The same numbers are in a table for screen readers (a canvas says nothing).
+import type { Language } from "@ivrit/core/languages";
+import { VisuallyHidden } from "@mantine/core";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type uPlot from "uplot";
+import { logError } from "../../shared/log.ts";
+
+export interface DayCount {
+  date: string;
+  count: number;
+}
+
+/** "2026-03-05" as a short date in the interface language (the day is a calendar day: read as UTC). */
+export function shortDay(day: string, language: Language): string {
+  return new Intl.DateTimeFormat(language, { month: "short", day: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+let uplotModule: Promise<typeof uPlot> | null = null;
+function loadUplot(): Promise<typeof uPlot> {
+  uplotModule ??= Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(
+    ([m]) => ((m as { default?: typeof uPlot }).default ?? m) as typeof uPlot,
+  );
+  return uplotModule;
+}
+
+export function DayChart({
+  days,
+  label,
+  color,
+  testId,
+  language,
+}: {
+  days: readonly DayCount[];
+  label: string;
+  color: string;
+  testId: string;
+  language: Language;
+}) {
+  const { t } = useTranslation("review");
+  const box = useRef<HTMLDivElement>(null);
+  const key = days.map((d) => `${d.date}:${d.count}`).join(",");
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn when the numbers (key) or language change
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let plot: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    let live = true;
+    loadUplot()
+      .then((UPlot) => {
+        if (!live) return;
+        const xs = days.map((_, i) => i);
+        const width = Math.max(el.clientWidth, 240);
+        plot = new UPlot(
+          {
+            width,
+            height: 180,
+            legend: { show: false },
+            cursor: { show: false },
+            scales: {
+              x: { time: false, range: [-0.5, days.length - 0.5] },
+              y: { range: (_u, _min, max) => [0, Math.max(max, 1)] },
+            },
+            axes: [
+              {
+                values: (_u, ticks) =>
+                  ticks.map((v) => (Number.isInteger(v) && days[v] ? shortDay(days[v].date, language) : "")),
+                space: 50,
+                gap: 4,
+              },
+              { values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) ? String(v) : "")), size: 36 },
+            ],
+            series: [
+              {},
+              {
+                label,
+                fill: color,
+                stroke: color,
+                width: 0,
+                paths: UPlot.paths.bars?.({ size: [0.7, 40] }),
+                points: { show: false },
+              },
+            ],
+          },
+          [xs, days.map((d) => d.count)],
+          el,
+        );
+        observer = new ResizeObserver(() => plot?.setSize({ width: Math.max(el.clientWidth, 240), height: 180 }));
+        observer.observe(el);
+      })
+      .catch((e: unknown) => logError("chart", e));
+    return () => {
+      live = false;
+      observer?.disconnect();
+      plot?.destroy();
+    };
+  }, [key, language, label, color]);
+
+  return (
+    <figure style={{ margin: 0 }} data-testid={testId}>
+      {/* Days run left to right in every language, as on a calendar strip. */}
+      <div ref={box} dir="ltr" aria-hidden="true" style={{ width: "100%", minHeight: 180 }} />
+      <VisuallyHidden>
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("progress.table.date")}</th>
+              <th scope="col">{t("progress.table.count")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <td>{shortDay(d.date, language)}</td>
+                <td>{d.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </figure>
+  );
+}

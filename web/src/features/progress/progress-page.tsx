@@ -1,0 +1,207 @@
+// /progress (issue 10): today's goal and the streak, words by state, known/total per module, reviews per day
+// over 30 days and reviews due over the next 7 (plots loaded lazily), and the daily goal and new-word limit.
+import "@mantine/core/styles/Progress.css";
+import type { WordState } from "@ivrit/core/review";
+import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconFlame, IconTarget } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { errorMessage } from "../../shared/api/client.ts";
+import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
+import { useLanguage } from "../../shared/use-language.ts";
+import { useReviewProgress } from "../review/api/get-review-progress.ts";
+import { usePatchReviewSettings, useReviewSettings } from "../review/api/review-settings.ts";
+import { DayChart } from "./day-chart.tsx";
+
+const STATE_COLORS: Record<WordState, string> = {
+  new: "gray",
+  learning: "orange",
+  known: "blue",
+  mature: "green",
+};
+
+function Settings() {
+  const { t } = useTranslation("review");
+  const settings = useReviewSettings();
+  const patch = usePatchReviewSettings();
+  const [goal, setGoal] = useState<string | null>(null);
+  const [limit, setLimit] = useState<string | null>(null);
+  if (!settings.data) return null;
+  const goalValue = goal ?? String(settings.data.dailyGoal);
+  const limitValue = limit ?? String(settings.data.dailyNewLimit);
+  const goalN = Number(goalValue);
+  const limitN = Number(limitValue);
+  const valid =
+    Number.isInteger(goalN) && goalN >= 1 && goalN <= 500 && Number.isInteger(limitN) && limitN >= 0 && limitN <= 100;
+  return (
+    <Card withBorder padding="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (valid) patch.mutate({ dailyGoal: goalN, dailyNewLimit: limitN });
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("progress.settings.title")}
+          </Title>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              type="number"
+              min={1}
+              max={500}
+              label={t("progress.settings.goal")}
+              value={goalValue}
+              onChange={(e) => setGoal(e.currentTarget.value)}
+              w={180}
+            />
+            <TextInput
+              type="number"
+              min={0}
+              max={100}
+              label={t("progress.settings.newLimit")}
+              value={limitValue}
+              onChange={(e) => setLimit(e.currentTarget.value)}
+              w={180}
+            />
+            <Button type="submit" disabled={!valid} loading={patch.isPending}>
+              {t("progress.settings.save")}
+            </Button>
+          </Group>
+          <div aria-live="polite">
+            {patch.isSuccess && <Text c="#1b5e20">{t("progress.settings.saved")}</Text>}
+            {patch.isError && <ErrorText message={errorMessage(patch.error)} />}
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+export default function ProgressPage() {
+  const { t } = useTranslation(["review", "common"]);
+  const language = useLanguage();
+  const progress = useReviewProgress(language);
+  const p = progress.data;
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t("progress.title")}</Title>
+      {progress.isPending && <LoadingText />}
+      {progress.isError && <ErrorText message={errorMessage(progress.error)} />}
+      {p && (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Card withBorder padding="md" data-testid="progress-goal">
+              <Stack gap="xs">
+                <Group gap="xs">
+                  <IconTarget aria-hidden="true" size={24} color="var(--mantine-color-indigo-7)" />
+                  <Title order={2} size="h4">
+                    {t("progress.today")}
+                  </Title>
+                </Group>
+                <Text size="lg">{t("progress.goal", { reviews: p.today.reviews, goal: p.today.goal })}</Text>
+                <Progress
+                  value={Math.min(100, (p.today.reviews / Math.max(1, p.today.goal)) * 100)}
+                  aria-label={t("progress.goal", { reviews: p.today.reviews, goal: p.today.goal })}
+                />
+                {p.today.reviews >= p.today.goal && <Text c="#1b5e20">{t("progress.goalMet")}</Text>}
+              </Stack>
+            </Card>
+            <Card withBorder padding="md" data-testid="progress-streak" data-streak={p.streak}>
+              <Stack gap="xs">
+                <Group gap="xs">
+                  <IconFlame aria-hidden="true" size={24} color="var(--mantine-color-orange-8)" />
+                  <Title order={2} size="h4">
+                    {t("progress.streakLabel")}
+                  </Title>
+                </Group>
+                <Text size="lg" fw={700}>
+                  {t("progress.streak", { count: p.streak })}
+                </Text>
+                <Button component={Link} to="/review" variant="light" style={{ alignSelf: "flex-start" }}>
+                  {t("progress.review")}
+                </Button>
+              </Stack>
+            </Card>
+          </SimpleGrid>
+
+          <Card withBorder padding="md" data-testid="progress-states">
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                {t("progress.states.title")}
+              </Title>
+              <Group gap="sm">
+                {(["new", "learning", "known", "mature"] as const).map((s) => (
+                  <Badge key={s} size="lg" variant="light" color={STATE_COLORS[s]} data-state={s}>
+                    {t(`progress.states.${s}`)}: {p.states[s]}
+                  </Badge>
+                ))}
+              </Group>
+            </Stack>
+          </Card>
+
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Card withBorder padding="md">
+              <Title order={2} size="h4" mb="xs">
+                {t("progress.reviews.title")}
+              </Title>
+              <DayChart
+                days={p.reviewsPerDay}
+                label={t("progress.reviews.title")}
+                color="rgba(59, 91, 219, 0.85)"
+                testId="chart-reviews"
+                language={language}
+              />
+            </Card>
+            <Card withBorder padding="md">
+              <Title order={2} size="h4" mb="xs">
+                {t("progress.due.title")}
+              </Title>
+              <DayChart
+                days={p.duePerDay}
+                label={t("progress.due.title")}
+                color="rgba(232, 89, 12, 0.85)"
+                testId="chart-due"
+                language={language}
+              />
+            </Card>
+          </SimpleGrid>
+
+          <Card withBorder padding="md" data-testid="progress-modules">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                {t("progress.modules.title")}
+              </Title>
+              <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+                {p.modules
+                  .filter((m) => m.total > 0)
+                  .map((m) => (
+                    <li key={m.moduleId} data-module-id={m.moduleId}>
+                      <Group justify="space-between" gap="xs" wrap="nowrap">
+                        <Text>
+                          <bdi>{m.name}</bdi>
+                        </Text>
+                        <Text size="sm" c="dark.6">
+                          {m.locked
+                            ? t("progress.modules.locked")
+                            : t("progress.modules.known", { known: m.known, total: m.total })}
+                        </Text>
+                      </Group>
+                      <Progress
+                        value={(m.known / m.total) * 100}
+                        color={m.locked ? "gray" : "green"}
+                        aria-label={`${m.name}: ${t("progress.modules.known", { known: m.known, total: m.total })}`}
+                      />
+                    </li>
+                  ))}
+              </Stack>
+            </Stack>
+          </Card>
+
+          <Settings />
+        </>
+      )}
+    </Stack>
+  );
+}
