@@ -93,6 +93,8 @@ export const sentences = pgTable("sentences", {
     .references(() => words.id, { onDelete: "cascade" }),
   he: text("he").notNull(),
   nikkud: text("nikkud").notNull(),
+  /** Other correct word orders of the plain sentence (content `example.orders`), for the sentence scramble. */
+  orders: jsonb("orders").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   ...tr,
 });
 
