@@ -1,11 +1,29 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 // The dev server proxies the API and the audio files to the Fastify server (DESIGN section 1).
 const backend = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (sw/sw.ts): Workbox with the build's precache manifest injected; registered by the app
+    // itself on web only (src/shared/service-worker.ts), never in the native app.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "sw",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The shell, the code, the styles and the fonts (woff2: every browser with service workers reads it).
+        globPatterns: ["index.html", "assets/**/*.{js,css,woff2}"],
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   server: {
     proxy: {
       "/api": backend,

@@ -1,0 +1,45 @@
+// Ivrit's service worker (web only; registered at /sw.js by src/shared/service-worker.ts, removed in the native app).
+// Built by vite-plugin-pwa (injectManifest): the build writes the list of its own files, each with a revision, into
+// self.__WB_MANIFEST, so a new build precaches exactly its files and drops the previous build's. No version to bump.
+// - The app shell and every hashed asset (JS, CSS, fonts) are precached: the app starts with no network.
+// - Navigations get the precached index.html (the SPA's routes are all the same page).
+// - /api answers: network first; an answer to a request that carries the user's identity is never stored (the
+//   browser handles those requests itself), and neither is one the server marks no-store.
+// - A new version installs in the background and takes over when no page of the old one is open (the next
+//   start), so a running page never mixes its files with the next build's.
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { NetworkFirst } from "workbox-strategies";
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
+
+const IDENTITY_HEADERS = ["x-anonymous-id", "x-user-id", "authorization"];
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// Every route of the SPA is index.html; the server's own pages (/api/docs) and files (/audio) are not.
+registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/audio\//] }));
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith("/api/") &&
+    !url.pathname.startsWith("/api/docs") &&
+    request.method === "GET" &&
+    !IDENTITY_HEADERS.some((h) => request.headers.has(h)),
+  new NetworkFirst({
+    cacheName: "ivrit-api",
+    plugins: [
+      {
+        cacheWillUpdate: async ({ response }) =>
+          response.ok &&
+          response.headers.get("content-type")?.startsWith("application/json") &&
+          !response.headers.get("cache-control")?.includes("no-store")
+            ? response
+            : null,
+      },
+    ],
+  }),
+);
