@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // CI check (offline): `npm run native:sync -w web` builds the web app and copies it into both native projects,
-// and leaves every committed file of web/android, web/ios and capacitor.config.ts as it is in git. The copied
+// and leaves every committed file of web/android, web/ios and capacitor.config.json as it is in git. The copied
 // web build is present after the sync and ignored by git.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const git = (...args) => execFileSync("git", args, { cwd: web, encoding: "utf8" });
-const TRACKED = ["android", "ios", "capacitor.config.ts"];
+const TRACKED = ["android", "ios", "capacitor.config.json"];
 const COPIES = ["android/app/src/main/assets/public", "ios/App/App/public"];
 const fail = (message) => {
   console.error(`native sync check: ${message}`);
@@ -40,6 +40,6 @@ for (const dir of COPIES) {
 }
 for (const config of ["android/app/src/main/assets/capacitor.config.json", "ios/App/App/capacitor.config.json"]) {
   const json = JSON.parse(readFileSync(join(web, config), "utf8"));
-  if (json.webDir !== "dist" || !json.appId) fail(`${config} was not written from capacitor.config.ts`);
+  if (json.webDir !== "dist" || !json.appId) fail(`${config} was not written from capacitor.config.json`);
 }
 console.log("native sync check: ok (native projects consistent with the web build)");

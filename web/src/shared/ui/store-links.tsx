@@ -4,7 +4,7 @@ import { IconBrandApple, IconBrandGooglePlay } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 
 export const APP_STORE_URL = "https://apps.apple.com/app/ivrit";
-/** The Android app's id is capacitor.config.ts's appId. */
+/** The Android app's id is capacitor.config.json's appId. */
 export const PLAY_STORE_URL = "https://play.google.com/store/apps/details?id=app.ivrit.hebrew";
 
 export function StoreLinks() {
