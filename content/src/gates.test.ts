@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articleGate, homographGate, maProblem, pairWords, pointingGates, translitGate } from "./gates.ts";
+import { articleGate, homographGate, maProblem, ordersGate, pairWords, pointingGates, translitGate } from "./gates.ts";
 import { allowlistFile, type Content, type ContentWord } from "./load.ts";
 
 const tr = { en: "x", fr: "x", es: "x", ru: "х", uk: "х", ar: "س" };
@@ -98,6 +98,21 @@ describe("article and מה gate", () => {
     const c = content([bad]);
     expect(articleGate(c, pairWords(c).occurrences).map((i) => i.id)).toEqual([5001]);
     expect(articleGate(content([bad], { pointing: { "5001": "a reason" } }), pairWords(c).occurrences)).toEqual([]);
+  });
+});
+
+describe("orders gate", () => {
+  const meet = (orders: string[]) => {
+    const w = word(15001, "מחר", "מָחָר", "ma-CHAR", ["הוא יפגוש מחר את המורה.", "הוּא יִפְגֹּשׁ מָחָר אֶת הַמּוֹרֶה."]);
+    return { ...w, example: { ...w.example, orders } } as ContentWord;
+  };
+  it("passes another order of the same words", () => {
+    expect(ordersGate(content([meet(["מחר הוא יפגוש את המורה."])]))).toEqual([]);
+  });
+  it("fails an order with other words, the sentence's own order, or one listed twice", () => {
+    expect(ordersGate(content([meet(["מחר הוא יפגוש את המנהל."])]))[0]?.message).toContain("same words");
+    expect(ordersGate(content([meet(["הוא יפגוש מחר את המורה!"])]))[0]?.message).toContain("own order");
+    expect(ordersGate(content([meet(["מחר הוא יפגוש את המורה.", "מחר הוא יפגוש את המורה."])])).length).toBe(1);
   });
 });
 

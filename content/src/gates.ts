@@ -283,6 +283,29 @@ function stripFirstDagesh(pointed: string): string {
   return chars.join("").normalize("NFC");
 }
 
+/**
+ * An example's other word orders (`orders`) are the sentence's own words in another order: the same plain words
+ * as a multiset, not the sentence's order, not listed twice.
+ */
+export function ordersGate(c: Content): Issue[] {
+  const issues: Issue[] = [];
+  const sorted = (text: string) => [...words(text)].sort().join(" ");
+  const order = (text: string) => words(text).join(" ");
+  for (const m of c.modules)
+    for (const w of m.words) {
+      const orders = w.example.orders ?? [];
+      const say = (message: string) => issues.push({ file: fileOf(c, m.id), id: w.id, message: `${w.he}: ${message}` });
+      const seen = new Set([order(w.example.he)]);
+      for (const o of orders) {
+        if (sorted(o) !== sorted(w.example.he))
+          say(`the word order '${o}' does not have the same words as the example '${w.example.he}'`);
+        else if (seen.has(order(o))) say(`the word order '${o}' is the example's own order or listed twice`);
+        seen.add(order(o));
+      }
+    }
+  return issues;
+}
+
 /** Allowlist entries that no longer explain anything: warnings, so the list stays short and true. */
 export function unusedAllowlist(c: Content, occurrences: Occurrence[]): Issue[] {
   const out: Issue[] = [];
@@ -301,7 +324,13 @@ export function unusedAllowlist(c: Content, occurrences: Occurrence[]): Issue[] 
 export function pointingGates(c: Content): { errors: Issue[]; warnings: Issue[]; occurrences: Occurrence[] } {
   const { occurrences, issues } = pairWords(c);
   return {
-    errors: [...translitGate(c), ...issues, ...homographGate(c, occurrences), ...articleGate(c, occurrences)],
+    errors: [
+      ...translitGate(c),
+      ...issues,
+      ...homographGate(c, occurrences),
+      ...articleGate(c, occurrences),
+      ...ordersGate(c),
+    ],
     warnings: unusedAllowlist(c, occurrences),
     occurrences,
   };

@@ -42,6 +42,9 @@ export const example = z.strictObject({
   he: plainHebrew, // full spelling (ktiv male), no marks
   nikkud: pointedHebrew, // the same sentence with nikkud
   tr: i18nText,
+  // Other word orders that are also correct Hebrew (plain, the same words: מחר הוא יפגוש את המורה.), for the
+  // sentence scramble, which accepts any of them.
+  orders: z.array(plainHebrew).optional(),
 });
 
 export const word = z.strictObject({

@@ -134,6 +134,19 @@ describe.each(BACKENDS)("API on %s", (backend) => {
       expect((await get(url, pro)).json().locked).toBe(false);
       expect((await get(url)).json().locked).toBe(true);
     });
+    it("returns an example's other word orders in full mode (none when locked)", async () => {
+      const pro = newUser();
+      await h.app.deps.plans.grant(pro, "pro", null);
+      const words = (await get("/api/words?moduleId=21", pro)).json().items;
+      const meeting = words.find((w: { sentence_he: string }) => w.sentence_he === "יש ישיבה היום.");
+      expect(meeting.sentence_orders).toEqual(["היום יש ישיבה."]);
+      expect((await get("/api/words?moduleId=1", pro)).json().items[0].sentence_orders).toEqual([]);
+      const locked = (await get("/api/words?moduleId=21", newUser())).json().items;
+      expect(locked[0].sentence_orders).toBeNull();
+      expect((await get("/api/words?moduleId=21&fields=compact", pro)).json().items[0]).not.toHaveProperty(
+        "sentence_orders",
+      );
+    });
     it("unlocks it once the server grants the plan", async () => {
       const user = newUser();
       await h.app.deps.plans.grant(user, "pro", null);

@@ -245,6 +245,8 @@ export const wordSchema = z.object({
   sentence_uk: z.string().nullable().optional(),
   sentence_ar: z.string().nullable().optional(),
   sentence_translation: z.string().nullable().optional(),
+  /** Other correct word orders of the plain sentence, for the sentence scramble ([] if none; null if locked). */
+  sentence_orders: z.array(z.string()).nullable().optional(),
   example: z.object({ he: z.string(), he_nikkud: z.string(), translation: z.string() }).nullable().optional(),
 });
 export type Word = z.infer<typeof wordSchema>;

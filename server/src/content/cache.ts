@@ -31,7 +31,8 @@ export type CachedWord = {
   binyan: string | null;
   audioPath: string | null;
   tr: Texts;
-  sentence: { he: string; nikkud: string; tr: Texts } | null;
+  /** `orders`: the plain sentence's other correct word orders. */
+  sentence: { he: string; nikkud: string; orders: string[]; tr: Texts } | null;
   roots: CachedRoot[];
 };
 export type CachedLetter = {
@@ -122,7 +123,7 @@ export async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       binyan: w.binyan,
       audioPath: w.audioPath,
       tr: trTexts(w),
-      sentence: s ? { he: s.he, nikkud: s.nikkud, tr: trTexts(s) } : null,
+      sentence: s ? { he: s.he, nikkud: s.nikkud, orders: s.orders, tr: trTexts(s) } : null,
       roots: rootsOf.get(w.id) ?? [],
     };
   });

@@ -104,11 +104,15 @@ async function writeContent(db: Db, c: Content, dir: string) {
       ),
     );
     await insertChunks(all, (chunk) =>
-      tx
-        .insert(t.sentences)
-        .values(
-          chunk.map(({ w }) => ({ wordId: w.id, he: w.example.he, nikkud: w.example.nikkud, ...tr(w.example.tr) })),
-        ),
+      tx.insert(t.sentences).values(
+        chunk.map(({ w }) => ({
+          wordId: w.id,
+          he: w.example.he,
+          nikkud: w.example.nikkud,
+          orders: w.example.orders ?? [],
+          ...tr(w.example.tr),
+        })),
+      ),
     );
     const links = all.flatMap(({ w }) =>
       [...new Set(w.roots)].map((r) => ({ wordId: w.id, rootId: rootIds.get(r) ?? 0 })),

@@ -82,6 +82,8 @@ export function toApiWord(
     sentence_uk: s?.tr.uk ?? null,
     sentence_ar: s?.tr.ar ?? null,
     sentence_translation: s?.tr[lang] ?? null,
+    // The plain sentence's other correct word orders (the scramble accepts any): [] when there are none.
+    sentence_orders: s ? s.orders : null,
     example: s ? { he: s.he, he_nikkud: s.nikkud, translation: s.tr[lang] } : null,
   };
 }
