@@ -382,6 +382,21 @@ describe.each(BACKENDS)("API on %s", (backend) => {
         [1002, -1, 1],
       ]);
     });
+    it("takes up to 500 updates in one batch and refuses 501", async () => {
+      const user = newUser();
+      const updates = (n: number) => Array.from({ length: n }, (_, i) => ({ wordId: i % 2 ? 1001 : 1002, delta: 1 }));
+      expect((await send("POST", "/api/progress/words", { updates: updates(500) }, user)).statusCode).toBe(200);
+      expect((await progressOf(user)).map((p) => [p.wordId, p.seen])).toEqual([
+        [1001, 250],
+        [1002, 250],
+      ]);
+      expectError(
+        await send("POST", "/api/progress/words", { updates: updates(501) }, user),
+        400,
+        "invalid_input",
+        /updates/,
+      );
+    });
     it("writes nothing of a batch with a bad entry", async () => {
       const user = newUser();
       const bad = {

@@ -1,3 +1,5 @@
+// The session the app starts with: the API client's identity headers, the plan (entitlements) and the active
+// module (get-active-module, get-modules): SPEC sections 3, 4 and 8.
 import type { Module } from "@ivrit/core/schemas/api";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetIdentity } from "../identity.ts";
@@ -71,6 +73,13 @@ describe("plan (SPEC sections 3, 8)", () => {
     expect(planFromEntitlements({ tier: 2 })).toBe("plus");
     expect(planFromEntitlements({ tier: 5 })).toBe("pro");
     expect(planFromEntitlements(null)).toBe("free");
+  });
+
+  it("takes the numeric tier when it says more than the entitlement, never less", () => {
+    expect(planFromEntitlements({ entitlement: "plus", tier: 3 })).toBe("pro");
+    expect(planFromEntitlements({ entitlement: "free", tier: 2 })).toBe("plus");
+    expect(planFromEntitlements({ entitlement: "pro", tier: 1 })).toBe("pro");
+    expect(planFromEntitlements({ entitlement: "plus" })).toBe("plus");
   });
 
   it("caches the plan and falls back to it when the call fails, else free", async () => {

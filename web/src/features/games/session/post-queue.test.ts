@@ -34,6 +34,9 @@ describe("isRetryable and backoffMs", () => {
     expect(isRetryable({ status: 408 })).toBe(true);
     expect(isRetryable(badRequest)).toBe(false);
     expect(isRetryable({ status: 403 })).toBe(false);
+    // The edges: 499 is the client's fault, 500 the server's.
+    expect(isRetryable({ status: 499 })).toBe(false);
+    expect(isRetryable({ status: 500 })).toBe(true);
   });
   it("doubles from 2 s up to 5 minutes", () => {
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([2000, 4000, 8000, 16000]);

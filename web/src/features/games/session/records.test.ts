@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeWord } from "@ivrit/core/games/test-fixtures";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../shared/api/client.ts";
-import { playRecordBody } from "./records.ts";
+import { playRecordBody, recordPlay } from "./records.ts";
 import { lastLoadError, loadErrorMessage, loadSession, noteLoadError } from "./use-word-session.ts";
 
 afterEach(() => {
@@ -26,6 +26,23 @@ describe("playRecordBody", () => {
     expect(playRecordBody({ game: "letters", language: "en", moduleId: 93, levelId: 1, sessionId: "b" }).gameName).toBe(
       "letter_learning",
     );
+  });
+});
+
+describe("recordPlay", () => {
+  it("sends one record per game and session, however often a screen asks", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockImplementation(async () => new Response('{"ok":true,"created":true}', { status: 201 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const input = { game: "flashcards", language: "en", moduleId: 1, levelId: 3, sessionId: "dedupe-1" } as const;
+    recordPlay(input);
+    recordPlay(input);
+    recordPlay({ ...input, game: "translation-match" });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await new Promise((r) => setTimeout(r, 50));
+    const sent = fetchMock.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)).gameName);
+    expect(sent.sort()).toEqual(["flashcards", "translation_match"]);
   });
 });
 
