@@ -1,0 +1,327 @@
+// Learning-memory benchmark (issue 10): POST /api/review/events (a game's 10 answers a request, each a new
+// event) and GET /api/review/queue for one learner with 3,000 cards and 50,000 events, at 50 connections, each
+// against a route that sends the same bytes from memory through the same plugins in the same server, on PGlite
+// and on PostgreSQL. Also the scheduler's own cost per event. The content is the real one plus two renumbered
+// copies of its themed modules (the real content has about 1,100 words; 3,000 cards need 3,000 words).
+//
+//   npm run review -w bench [-- --seconds 5 --connections 50]
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import type { Outcome } from "@ivrit/core/review";
+import { createRng } from "@ivrit/core/rng";
+import { applyEvent, newCard, replay } from "@ivrit/core/srs";
+import autocannon from "autocannon";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+
+const CARDS = 3_000;
+const EVENTS = 50_000;
+const BATCH = 10;
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "50" },
+    serve: { type: "boolean", default: false },
+  },
+});
+
+// ---------------------------------------------------------------- the server (child process) ----------
+async function serve() {
+  const { buildApp } = await import("@ivrit/server/app");
+  const { boot } = await import("@ivrit/server/boot");
+  const { parseEnv } = await import("@ivrit/server/env");
+  const t = await import("@ivrit/server/db/schema");
+  const { replayWords } = await import("@ivrit/server/routes/review");
+  const env = parseEnv();
+  const user = process.env.BENCH_USER as string;
+  const { database, cache, plans } = await boot({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    contentDir: env.CONTENT_DIR,
+  });
+  const db = database.db;
+  await plans.grant(user, "pro", null);
+
+  // 3,000 words, 50,000 events spread over the past year in time order per word, mostly right.
+  const started = performance.now();
+  const words = cache.current.words.filter((w) => !cache.current.moduleById.get(w.moduleId)?.isBeginner);
+  if (words.length < CARDS) throw new Error(`only ${words.length} words in the bench content`);
+  const chosen = words.slice(0, CARDS).map((w) => w.id);
+  const rng = createRng(42);
+  const now = Date.now();
+  const rows: (typeof t.reviewEvents.$inferInsert)[] = [];
+  chosen.forEach((wordId, i) => {
+    const n = Math.floor(EVENTS / CARDS) + (i < EVENTS % CARDS ? 1 : 0);
+    let at = now - 365 * 86_400_000 + Math.floor(rng() * 30 * 86_400_000);
+    for (let k = 0; k < n; k++) {
+      const r = rng();
+      const outcome: Outcome = r < 0.1 ? "wrong" : r < 0.15 ? "right_after_mistake" : r < 0.9 ? "right" : "right_fast";
+      rows.push({
+        userId: user,
+        clientEventId: `seed-${wordId}-${k}`,
+        wordId,
+        at: new Date(at),
+        game: "review",
+        outcome,
+      });
+      at += Math.floor((1 + rng() * 20) * 86_400_000 * (0.05 + k / n));
+    }
+  });
+  for (let i = 0; i < rows.length; i += 2_000) await db.insert(t.reviewEvents).values(rows.slice(i, i + 2_000));
+  for (let i = 0; i < chosen.length; i += 500) {
+    const cards = [...(await replayWords(db, user, chosen.slice(i, i + 500))).values()];
+    await db.insert(t.reviewCards).values(cards);
+  }
+  await database.flush();
+  const seedMs = Math.round(performance.now() - started);
+
+  let queueBytes = "";
+  const app = await buildApp({
+    deps: { database, cache, plans },
+    env,
+    extraRoutes: (api) => {
+      // The events answer built from the request's ids, as the real route answers a batch it stores.
+      api.post("/bench/memory-events", async (req, reply) => {
+        const events = (req.body as { events: { id: string }[] }).events;
+        const body = JSON.stringify({
+          stored: events.length,
+          results: events.map((e) => ({ id: e.id, status: "stored" })),
+        });
+        return reply.type("application/json; charset=utf-8").send(body);
+      });
+      api.get("/bench/memory-queue", async (_req, reply) =>
+        reply.type("application/json; charset=utf-8").send(queueBytes),
+      );
+    },
+  });
+  await app.ready();
+  const headers = { "x-anonymous-id": user };
+  const sample = await app.inject({ url: "/api/review/queue", headers });
+  if (sample.statusCode !== 200) throw new Error(`queue: ${sample.statusCode} ${sample.body}`);
+  queueBytes = sample.body;
+  await app.listen({ port: env.PORT, host: "127.0.0.1" });
+  const c = {
+    events: await db.$count(t.reviewEvents, eq(t.reviewEvents.userId, user)),
+    cards: await db.$count(t.reviewCards, eq(t.reviewCards.userId, user)),
+  };
+  console.log(JSON.stringify({ ready: true, seedMs, wordIds: chosen, queue: JSON.parse(queueBytes), ...c }));
+}
+
+// ---------------------------------------------------------------- the driver ----------
+/** The real content plus two renumbered copies of its themed modules, in a temporary directory. */
+function benchContent(): string {
+  const real = join(import.meta.dirname, "..", "content");
+  const dir = mkdtempSync(join(tmpdir(), "ivrit-bench-content-"));
+  for (const f of readdirSync(real)) {
+    if (["modules", "src", "node_modules", "package.json", "tsconfig.json"].includes(f)) continue;
+    symlinkSync(join(real, f), join(dir, f));
+  }
+  mkdirSync(join(dir, "modules"));
+  for (const f of readdirSync(join(real, "modules"))) copyFileSync(join(real, "modules", f), join(dir, "modules", f));
+  ["alpha", "beta"].forEach((copy, c) => {
+    for (const f of readdirSync(join(real, "modules"))) {
+      const m = JSON.parse(readFileSync(join(real, "modules", f), "utf8"));
+      if (m.id === 93) continue;
+      m.id += 1000 * (c + 1);
+      m.slug = `${m.slug}-${copy}`;
+      for (const w of m.words) w.id += 1_000_000 * (c + 1);
+      writeFileSync(join(dir, "modules", `${m.id}-${m.slug}.json`), JSON.stringify(m));
+    }
+  });
+  return dir;
+}
+
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+async function freshPg(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `ivrit_bench_review_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (e) {
+    console.log(`PostgreSQL at ${PG_URL} not reachable (${(e as Error).message}): skipped`);
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+type Ready = { seedMs: number; wordIds: number[]; queue: unknown; events: number; cards: number };
+
+async function start(
+  env: Record<string, string>,
+  port: number,
+  user: string,
+): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, "--serve"], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_MAX: "100000000",
+      RATE_LIMIT_ADDRESS_MAX: "100000000",
+      BENCH_USER: user,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (d) => {
+      out += d;
+      const line = out.split("\n").find((l) => l.includes('"ready":true'));
+      if (line) resolve(JSON.parse(line));
+    });
+    child.once("exit", (code) => reject(new Error(`bench server exited ${code}: ${out.slice(0, 500)}`)));
+  });
+  return { child, ready };
+}
+
+/** The scheduler alone: one answer applied to a card, and a word's whole history replayed. */
+function schedulerCost() {
+  const at0 = Date.parse("2026-01-01T00:00:00Z");
+  const outcomes: Outcome[] = ["right", "right", "wrong", "right_after_mistake", "right_fast"];
+  let card = newCard(new Date(at0));
+  const n = 100_000;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) card = applyEvent(card, new Date(at0 + i * 3_600_000), outcomes[i % 5] as Outcome);
+  const perEvent = ((performance.now() - t0) * 1000) / n;
+  const history = Array.from({ length: 17 }, (_, i) => ({
+    id: `e${i}`,
+    at: new Date(at0 + i * 86_400_000),
+    outcome: outcomes[i % 5] as Outcome,
+  }));
+  const m = 5_000;
+  const t1 = performance.now();
+  for (let i = 0; i < m; i++) replay(history);
+  const perReplay = ((performance.now() - t1) * 1000) / m;
+  return { perEvent, perReplay };
+}
+
+async function driver() {
+  const seconds = Number(values.seconds);
+  const connections = Number(values.connections);
+  const cost = schedulerCost();
+  const content = benchContent();
+  const rows: { backend: string; route: string; rps: number; p50: number; p99: number }[] = [];
+  const summary: string[] = [];
+  try {
+    for (const backend of ["pglite", "postgres"] as const) {
+      const user = randomUUID();
+      const headers = { "x-anonymous-id": user, "x-user-id": user, "content-type": "application/json" };
+      const dataDir = mkdtempSync(join(tmpdir(), "ivrit-bench-review-"));
+      const db = backend === "postgres" ? await freshPg() : null;
+      if (backend === "postgres" && !db) continue;
+      const port = 3500 + rows.length;
+      const { child, ready } = await start(
+        { CONTENT_DIR: content, ...(db ? { DATABASE_URL: db.url } : { DATA_DIR: dataDir }) },
+        port,
+        user,
+      );
+      try {
+        const base = `http://127.0.0.1:${port}`;
+        let seq = 0;
+        const batch = () =>
+          JSON.stringify({
+            events: Array.from({ length: BATCH }, () => {
+              seq++;
+              return {
+                id: `b-${seq}`,
+                wordId: ready.wordIds[(seq * 7919) % ready.wordIds.length],
+                at: new Date().toISOString(),
+                game: "translation_match",
+                outcome: seq % 5 === 0 ? "wrong" : "right",
+              };
+            }),
+          });
+        // Same bytes: one batch to the real route, then the same batch to the memory route.
+        const probe = batch();
+        const real = await (await fetch(`${base}/api/review/events`, { method: "POST", headers, body: probe })).text();
+        const mem = await (
+          await fetch(`${base}/api/bench/memory-events`, { method: "POST", headers, body: probe })
+        ).text();
+        if (real !== mem) throw new Error(`memory events answer differs:\n${real}\n${mem}`);
+        const q1 = await (await fetch(`${base}/api/review/queue`, { headers })).text();
+        const q2 = await (await fetch(`${base}/api/bench/memory-queue`, { headers })).text();
+        if (q1.length !== q2.length) throw new Error(`memory queue answer differs:\n${q1}\n${q2}`);
+
+        const run = async (path: string, method: "GET" | "POST", duration = seconds) => {
+          const r = await autocannon({
+            url: base,
+            connections,
+            duration,
+            requests: [
+              {
+                method,
+                path,
+                headers,
+                ...(method === "POST" && {
+                  setupRequest: (req: autocannon.Request) => ({ ...req, body: batch() }),
+                }),
+              },
+            ],
+          });
+          if (r.non2xx || r.errors) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+          return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+        };
+        await run("/api/review/events", "POST", 1); // warm-up
+        await run("/api/review/queue", "GET", 1);
+        const ev = await run("/api/review/events", "POST");
+        const evm = await run("/api/bench/memory-events", "POST");
+        const qu = await run("/api/review/queue", "GET");
+        const qum = await run("/api/bench/memory-queue", "GET");
+        rows.push(
+          { backend, route: `POST /api/review/events (${BATCH} new events)`, ...ev },
+          { backend, route: "same bytes from memory", ...evm },
+          { backend, route: "GET /api/review/queue", ...qu },
+          { backend, route: "same bytes from memory", ...qum },
+        );
+        summary.push(
+          `${backend}: seeded ${ready.cards} cards / ${ready.events} events in ${ready.seedMs} ms; events ratio ${(ev.rps / evm.rps).toFixed(2)} p99 ${ev.p99} ms (${Math.round(ev.rps * BATCH)} events/s); queue ratio ${(qu.rps / qum.rps).toFixed(2)} p99 ${qu.p99} ms (goal: ratio >= 0.5, p99 < 50 ms); queue ${JSON.stringify(ready.queue)}`,
+        );
+      } finally {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+        await db?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    rmSync(content, { recursive: true, force: true });
+  }
+  console.log(`\n${connections} connections, ${seconds} s a route, loopback, one server process`);
+  console.table(rows.map((r) => ({ ...r, rps: Math.round(r.rps) })));
+  for (const line of summary) console.log(line);
+  console.log(
+    `scheduler: ${cost.perEvent.toFixed(1)} µs an event (ts-fsrs next), ${cost.perReplay.toFixed(0)} µs to replay a 17-event history`,
+  );
+}
+
+if (values.serve) await serve();
+else await driver();
