@@ -4,7 +4,7 @@ export type Plan = (typeof PLANS)[number];
 export type Tier = 1 | 2 | 3;
 export const PLAN_TIER: Record<Plan, Tier> = { free: 1, plus: 2, pro: 3 };
 export const BEGINNER_MODULE_ID = 93;
-export const LEVEL_DEFAULT = 3;
+const LEVEL_DEFAULT = 3;
 
 export function isPlan(value: unknown): value is Plan {
   return typeof value === "string" && (PLANS as readonly string[]).includes(value);

@@ -25,7 +25,7 @@ import { recordRoutes } from "./routes/records.ts";
 import { reviewRoutes } from "./routes/review.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 
-export type AppOptions = {
+type AppOptions = {
   deps: Deps;
   env: Pick<Env, "RATE_LIMIT_MAX" | "RATE_LIMIT_WINDOW_MS" | "BODY_LIMIT"> &
     Partial<

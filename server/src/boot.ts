@@ -4,7 +4,7 @@ import { ContentError, type SyncResult, syncContent } from "./content/sync.ts";
 import { createDb, type Database } from "./db/client.ts";
 import { Plans } from "./users.ts";
 
-export type Booted = {
+type Booted = {
   database: Database;
   cache: ContentCache;
   plans: Plans;

@@ -5,17 +5,17 @@ import type { Database, Db } from "./db/client.ts";
 import * as t from "./db/schema.ts";
 
 export type PlanInfo = { plan: Plan; tier: Tier; expiresAt: Date | null };
-export type EntitlementRow = { plan: string; expiresAt: Date | null };
+type EntitlementRow = { plan: string; expiresAt: Date | null };
 export const FREE: PlanInfo = { plan: "free", tier: 1, expiresAt: null };
 /** Every write to entitlements NOTIFYs this channel with the user id, in the same transaction. */
-export const ENTITLEMENTS_CHANNEL = "ivrit_entitlements";
+const ENTITLEMENTS_CHANNEL = "ivrit_entitlements";
 
 /** Creates the user row on first sight. Idempotent and safe to race (another instance may insert it too). */
 export async function ensureUser(db: Db, userId: string): Promise<void> {
   await db.insert(t.users).values({ id: userId }).onConflictDoNothing();
 }
 
-export async function entitlementRows(db: Db, userId: string): Promise<EntitlementRow[]> {
+async function entitlementRows(db: Db, userId: string): Promise<EntitlementRow[]> {
   return db
     .select({ plan: t.entitlements.plan, expiresAt: t.entitlements.expiresAt })
     .from(t.entitlements)
@@ -23,7 +23,7 @@ export async function entitlementRows(db: Db, userId: string): Promise<Entitleme
 }
 
 /** pro first, then plus, among the entitlements not expired at `now`; else free. */
-export function planFrom(rows: EntitlementRow[], now = new Date()): PlanInfo {
+function planFrom(rows: EntitlementRow[], now = new Date()): PlanInfo {
   let best = FREE;
   for (const r of rows) {
     if (r.expiresAt && r.expiresAt <= now) continue;

@@ -8,7 +8,7 @@ import { buildOptions, type Question, type QuizState, quizScore, startQuiz } fro
 import { ROUND_SIZE } from "./constants.ts";
 import type { GameResults, LearnedWord, ResultsGameType } from "./results.ts";
 
-export interface BeginnerQuestion extends Question {
+interface BeginnerQuestion extends Question {
   /** The item's id (letter, combination or beginner word). */
   id: number;
   /** What is shown: the letter, the letter with its vowel, or the word with nikkud. */
@@ -21,7 +21,7 @@ export type BeginnerItems =
   | { game: "letter-vowel"; items: readonly LetterVowel[] }
   | { game: "words"; items: readonly BeginnerWord[] };
 
-export type BeginnerStart = { kind: "ready"; quiz: QuizState<BeginnerQuestion> } | { kind: "noItems" };
+type BeginnerStart = { kind: "ready"; quiz: QuizState<BeginnerQuestion> } | { kind: "noItems" };
 
 interface Prompt {
   id: number;

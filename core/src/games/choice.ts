@@ -15,7 +15,7 @@ export function isCorrectAnswer(choice: string, answer: string): boolean {
   return key !== "" && optionKey(choice) === key;
 }
 
-export interface OptionsConfig {
+interface OptionsConfig {
   /** Take the wrong options in the given order (most similar first) instead of at random. */
   ranked?: boolean;
   /** How many wrong options; 3 unless said. */
@@ -52,7 +52,7 @@ export interface Question {
 }
 
 /** How a question ended: right at the first pick, right after a wrong pick (or wrong in one-shot games), or skipped. */
-export type QuestionOutcome = "correct" | "wrong" | "skipped";
+type QuestionOutcome = "correct" | "wrong" | "skipped";
 
 export interface QuizState<Q extends Question> {
   readonly questions: readonly Q[];
@@ -72,7 +72,7 @@ export interface QuizState<Q extends Question> {
 export type QuizPhase = "choosing" | "wrong" | "answered" | "finished";
 
 /** A question needs at least two options to be a choice; with fewer it is skipped. */
-export function isAskable(question: Question): boolean {
+function isAskable(question: Question): boolean {
   return question.options.length >= 2;
 }
 
@@ -126,7 +126,7 @@ export function next<Q extends Question>(state: QuizState<Q>): QuizState<Q> {
   return skipUnaskable({ ...state, index: state.index + 1, outcomes: [...state.outcomes, outcome] });
 }
 
-export interface QuizScore {
+interface QuizScore {
   /** Questions answered right at the first pick. */
   correct: number;
   /** Questions asked (skipped ones are not counted). */

@@ -6,7 +6,6 @@ import type { ModuleGame } from "../games.ts";
 export const ROUND_SIZE = 5;
 /** A multiple-choice question shows the right answer and this many wrong ones. */
 export const WRONG_OPTIONS = 3;
-export const OPTION_COUNT = WRONG_OPTIONS + 1;
 
 /** Waits the screens make before moving on, in milliseconds. Engines never wait: the web layer schedules these. */
 export const DELAYS_MS = {
@@ -45,7 +44,7 @@ export const SCRAMBLE_REVEAL_AFTER = 3;
 export const MIN_VERB_POOL = 5;
 
 /** How a game's word pool is loaded from GET /words (SPEC section 7). */
-export type SessionLoad =
+type SessionLoad =
   | { mode: "module"; limit: number; random: true }
   | {
       mode: "tiers";

@@ -5,7 +5,7 @@ import type { Tense, Word } from "../schemas/api.ts";
 import { WORD_SEARCH } from "./constants.ts";
 import { plainHebrew } from "./word-fields.ts";
 
-export type VerbGame = "verb-conjugation" | "tense-guesser";
+type VerbGame = "verb-conjugation" | "tense-guesser";
 
 /** Lower case, no nikkud, runs of spaces, hyphens and underscores as one space. */
 function label(text: string): string {
@@ -40,7 +40,7 @@ export function normalizeTense(raw: string | null | undefined): Tense | null {
 }
 
 /** Verb games need a category starting with verb or infinitive; the tense guesser also takes פועל. */
-export function isVerbCategory(category: string | null | undefined, game: VerbGame): boolean {
+function isVerbCategory(category: string | null | undefined, game: VerbGame): boolean {
   const c = label(category ?? "");
   if (c.startsWith("verb") || c.startsWith("infinitive")) return true;
   return game === "tense-guesser" && c.startsWith("פועל");
@@ -99,7 +99,7 @@ export function isWordSearchEligible(word: Word): boolean {
 const NOT_APPLICABLE = new Set(["n/a", "na", "n.a.", "none", "null", "-", "–", "—", "?", "אין"]);
 
 /** True for "N/A" and the other ways content says a word has no root. */
-export function isNotApplicableRoot(root: string): boolean {
+function isNotApplicableRoot(root: string): boolean {
   const t = stripNikkud(root).trim().toLocaleLowerCase();
   return t === "" || NOT_APPLICABLE.has(t);
 }
@@ -115,7 +115,7 @@ export function rootKey(root: string): string {
   return [...hebrewLetters(root)].join("-");
 }
 
-export interface RootMeaning {
+interface RootMeaning {
   root: string;
   definition: string;
 }
@@ -136,7 +136,7 @@ export function validRoots(word: Word): RootMeaning[] {
   return out;
 }
 
-export function hasValidRoot(word: Word): boolean {
+function hasValidRoot(word: Word): boolean {
   return validRoots(word).length > 0;
 }
 

@@ -15,7 +15,7 @@ export interface FlashcardsState {
   readonly seen: readonly number[];
 }
 
-export type FlashcardsStart =
+type FlashcardsStart =
   | { kind: "ready"; state: FlashcardsState }
   /** No active module: the prompt to choose one (button to /words). */
   | { kind: "noModule" }
@@ -56,7 +56,7 @@ export function toggleTranslation(state: FlashcardsState): FlashcardsState {
   return { ...state, showTranslation: !state.showTranslation };
 }
 
-export interface CardFacts {
+interface CardFacts {
   category: string | null;
   tense: Tense | null;
   root: string | null;

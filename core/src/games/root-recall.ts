@@ -7,7 +7,7 @@ import type { GameResults } from "./results.ts";
 import { rootFamilies } from "./roots.ts";
 import { displayHebrew, learnedRoot } from "./word-fields.ts";
 
-export interface RootQuestion extends Question {
+interface RootQuestion extends Question {
   root: string;
   /** The right meaning (also `answer`). */
   definition: string;
@@ -16,7 +16,7 @@ export interface RootQuestion extends Question {
   hebrew: string;
 }
 
-export type RootRecallStart =
+type RootRecallStart =
   | { kind: "ready"; quiz: QuizState<RootQuestion> }
   /** No valid root in the pool: go straight to /game-over with rootRecallResults(null, ...). */
   | { kind: "skipToResults" };

@@ -18,7 +18,7 @@ export interface RootTreeState {
   readonly visits: readonly { readonly family: number; readonly revealed: number }[];
 }
 
-export type RootTreeStart = { kind: "ready"; state: RootTreeState } | { kind: "noRoots" };
+type RootTreeStart = { kind: "ready"; state: RootTreeState } | { kind: "noRoots" };
 
 function choose(families: readonly RootFamily[], candidates: number[], rng: Rng): number {
   const rich = candidates.filter((i) => (families[i]?.words.length ?? 0) >= 2);

@@ -8,13 +8,13 @@ import { sentenceOf } from "./eligibility.ts";
 import type { GameResults } from "./results.ts";
 import { learnedWord } from "./word-fields.ts";
 
-export interface Tile {
+interface Tile {
   /** The word's position in the sentence; tiles with the same text are still different tiles. */
   id: number;
   text: string;
 }
 
-export interface ScrambleItem {
+interface ScrambleItem {
   word: Word;
   /** The whole sentence as written, shown when revealed. */
   hebrew: string;
@@ -27,7 +27,7 @@ export interface ScrambleItem {
  * building: tapping tiles; correct: waiting DELAYS_MS.SCRAMBLE_CORRECT before nextSentence; wrong: waiting
  * DELAYS_MS.SCRAMBLE_WRONG before resetAfterWrong; revealed: the answer is shown with a Next button; finished.
  */
-export type ScramblePhase = "building" | "correct" | "wrong" | "revealed" | "finished";
+type ScramblePhase = "building" | "correct" | "wrong" | "revealed" | "finished";
 
 export interface ScrambleState {
   readonly items: readonly ScrambleItem[];
@@ -40,7 +40,7 @@ export interface ScrambleState {
   readonly outcomes: readonly ("solved" | "revealed")[];
 }
 
-export type SentenceScrambleStart = { kind: "ready"; state: ScrambleState } | { kind: "noSentences" };
+type SentenceScrambleStart = { kind: "ready"; state: ScrambleState } | { kind: "noSentences" };
 
 // Sentence punctuation at the edges of a word; a geresh or the quote inside an abbreviation stays.
 const EDGE_PUNCTUATION = /^[.,!?;:…"“”„()«»\-–—]+|[.,!?;:…"“”„()«»\-–—]+$/gu;

@@ -8,7 +8,7 @@ import type { GameResults } from "./results.ts";
 import { displayHebrew, learnedWord, plainHebrew } from "./word-fields.ts";
 
 /** Options and answer are tense keys ("present", ...); the screen shows their translated labels. */
-export interface TenseQuestion extends Question {
+interface TenseQuestion extends Question {
   word: Word;
   hebrew: string;
   tense: Tense;
@@ -16,7 +16,7 @@ export interface TenseQuestion extends Question {
   translation: string;
 }
 
-export type TenseGuesserStart =
+type TenseGuesserStart =
   | { kind: "ready"; quiz: QuizState<TenseQuestion> }
   /** No verb qualifies: the 'not enough verbs' page. */
   | { kind: "notEnoughVerbs" };

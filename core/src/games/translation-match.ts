@@ -13,7 +13,7 @@ export interface TranslationQuestion extends Question {
   hebrew: string;
 }
 
-export type TranslationMatchStart =
+type TranslationMatchStart =
   | { kind: "ready"; quiz: QuizState<TranslationQuestion> }
   /** No word of the pool has a translation. */
   | { kind: "noWords" };

@@ -9,7 +9,7 @@ import { isVerbEligible, normalizeTense, rootKey, validRoots } from "./eligibili
 import type { GameResults } from "./results.ts";
 import { displayHebrew, learnedWord, plainHebrew } from "./word-fields.ts";
 
-export interface ConjugationQuestion extends Question {
+interface ConjugationQuestion extends Question {
   word: Word;
   /** The first valid root and its meaning; null when the word has none. */
   root: string | null;
@@ -18,7 +18,7 @@ export interface ConjugationQuestion extends Question {
   translation: string;
 }
 
-export type VerbConjugationStart =
+type VerbConjugationStart =
   | { kind: "ready"; quiz: QuizState<ConjugationQuestion> }
   /** Fewer than MIN_VERB_POOL valid verbs: the 'not enough valid verbs' page. */
   | { kind: "notEnoughVerbs"; found: number };

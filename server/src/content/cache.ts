@@ -6,8 +6,8 @@ import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { contentHash } from "./sync.ts";
 
-export type Texts = Record<Language, string>;
-export type CachedRoot = { root: string; meaning: Texts };
+type Texts = Record<Language, string>;
+type CachedRoot = { root: string; meaning: Texts };
 export type CachedModule = {
   id: number;
   slug: string;
@@ -35,7 +35,7 @@ export type CachedWord = {
   sentence: { he: string; nikkud: string; orders: string[]; tr: Texts } | null;
   roots: CachedRoot[];
 };
-export type CachedLetter = {
+type CachedLetter = {
   id: number;
   letter: string;
   name: string;
@@ -44,7 +44,7 @@ export type CachedLetter = {
   audioPath: string | null;
   description: Texts;
 };
-export type CachedLetterVowel = {
+type CachedLetterVowel = {
   id: number;
   letterId: number;
   nikkudId: number;
@@ -84,7 +84,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
-export async function readSnapshot(db: Db): Promise<ContentSnapshot> {
+async function readSnapshot(db: Db): Promise<ContentSnapshot> {
   const hash = await contentHash(db);
   const [moduleRows, fieldRows, mfRows, wordRows, sentenceRows, rootRows, linkRows, letterRows, lvRows, nikkudRows] =
     await Promise.all([

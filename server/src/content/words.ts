@@ -8,7 +8,7 @@ import { createRng, randomSeed, shuffle } from "@ivrit/core/rng";
 import type { Module, Word, WordsQuery } from "@ivrit/core/schemas/api";
 import type { CachedModule, CachedWord, ContentSnapshot } from "./cache.ts";
 
-export const LIMITS = {
+const LIMITS = {
   defaultLimit: 50,
   /** Roots and tiers modes (SPEC section 5). */
   maxMergedLimit: 200,
@@ -34,7 +34,7 @@ export function toApiModule(m: CachedModule, lang: Language, userTier: number): 
   };
 }
 
-export function toApiWord(
+function toApiWord(
   w: CachedWord,
   lang: Language,
   opts: { userTier: number; compact: boolean; includeRoots: boolean },
@@ -116,7 +116,7 @@ export function wordJson(
 }
 
 /** Splits "כ-ת-ב,ד-ב-ר" (dashes optional) into root keys. */
-export function parseRoots(text: string): string[] {
+function parseRoots(text: string): string[] {
   return text
     .split(",")
     .map((r) => [...normalizeAnswer(r).replace(/[^\u05D0-\u05EA]/gu, "")].join("-"))
@@ -140,7 +140,7 @@ function matches(w: CachedWord, q: WordsQuery, lang: Language): boolean {
   return true;
 }
 
-export type WordsResult = {
+type WordsResult = {
   items: CachedWord[];
   module: CachedModule | null;
   tier: number | null;

@@ -15,9 +15,9 @@ import { storageFault } from "./faults.ts";
 import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type DbKind = "pglite" | "postgres";
+type DbKind = "pglite" | "postgres";
 export type Database = {
   db: Db;
   kind: DbKind;

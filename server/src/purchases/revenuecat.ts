@@ -40,7 +40,7 @@ export const revenueCatBody = z
     }),
   })
   .superRefine(storableJson({ maxDepth: 32, maxBytes: 256 * 1024 }));
-export type RevenueCatEvent = z.infer<typeof revenueCatBody>["event"];
+type RevenueCatEvent = z.infer<typeof revenueCatBody>["event"];
 
 /** Entitlement ids configured in RevenueCat, mapped to our plans. */
 const ENTITLEMENT_PLAN: Record<string, Exclude<Plan, "free">> = { plus: "plus", pro: "pro" };
@@ -100,7 +100,7 @@ async function setEntitlement(
 }
 
 /** `affected`: every user whose entitlements changed (a transfer changes its sources too). */
-export type Applied = { duplicate: boolean; users: string[]; plans: Plan[]; affected: string[] };
+type Applied = { duplicate: boolean; users: string[]; plans: Plan[]; affected: string[] };
 
 /** Applies one event in a transaction; a redelivered event (same id) changes nothing. */
 export async function applyRevenueCatEvent(

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { Header } from "./header.tsx";
 
-export function PageLoader() {
+function PageLoader() {
   const { t } = useTranslation("common");
   return (
     <Center py="xl" role="status" aria-live="polite">

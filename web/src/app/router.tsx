@@ -27,7 +27,7 @@ function GameModuleRedirect() {
   return <Navigate to={`/game/${id}/translation-match`} replace />;
 }
 
-export function AppRoutes() {
+function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>

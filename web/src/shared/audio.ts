@@ -3,7 +3,7 @@
 import { logError } from "./log.ts";
 import { isNativeApp, serverUrl } from "./platform.ts";
 
-export const HEBREW_LANG = "he-IL";
+const HEBREW_LANG = "he-IL";
 
 /** audio_path without its public prefix, as a URL on the backend origin. */
 export function audioUrl(path: string | null | undefined): string | null {
@@ -52,7 +52,7 @@ export function canSpeakHebrew(): boolean {
   return isNativeApp() ? nativeVoice === true : hebrewVoice() !== null;
 }
 
-export function hebrewVoice(): SpeechSynthesisVoice | null {
+function hebrewVoice(): SpeechSynthesisVoice | null {
   const s = synth();
   if (!s) return null;
   try {

@@ -19,7 +19,6 @@ export const NAMESPACES = [
   "purchases",
   "review",
 ] as const;
-export type Namespace = (typeof NAMESPACES)[number];
 
 /** Names of the languages in their own language (the header's dropdown). */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -35,7 +34,7 @@ export const LANGUAGE_ORDER: readonly Language[] = ["en", "fr", "es", "ru", "uk"
 /** Languages whose translation is still marked beta on mobile. */
 export const BETA_LANGUAGES: ReadonlySet<Language> = new Set(["uk"]);
 
-export function applyDocumentLanguage(lang: Language): void {
+function applyDocumentLanguage(lang: Language): void {
   const html = document.documentElement;
   html.lang = lang;
   html.dir = isRtl(lang) ? "rtl" : "ltr";

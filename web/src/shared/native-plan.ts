@@ -12,10 +12,6 @@ export function setNativePlan(plan: Plan | null): void {
   for (const l of listeners) l();
 }
 
-export function nativePlan(): Plan | null {
-  return current;
-}
-
 export function useNativePlan(): Plan | null {
   return useSyncExternalStore(
     (l) => {

@@ -6,11 +6,10 @@ import type { AppPlatform } from "./platform.ts";
 import { removeServiceWorkers } from "./service-worker.ts";
 
 /** The header's indigo (Mantine indigo 8). */
-export const STATUS_BAR_COLOR = "#3b5bdb";
-export const NATIVE_TOP_OFFSET_PX = 48;
+const STATUS_BAR_COLOR = "#3b5bdb";
 
 /** Marks <html> so that global.css adds the top offset; done before the first render. */
-export function markNative(platform: Exclude<AppPlatform, "web">): void {
+function markNative(platform: Exclude<AppPlatform, "web">): void {
   document.documentElement.dataset.native = platform;
 }
 

@@ -47,7 +47,7 @@ export function serverOrigin(platform: AppPlatform, configured: string | undefin
 
 let origin: string | null = null;
 /** The server origin for this build and platform (computed once). */
-export function apiOrigin(): string {
+function apiOrigin(): string {
   origin ??= serverOrigin(appPlatform(), import.meta.env.VITE_API_ORIGIN);
   return origin;
 }

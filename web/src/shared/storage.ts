@@ -1,5 +1,5 @@
 // Locally stored state (SPEC sections 3 and 5): every value is validated when read.
-import { isLanguage, type Language, resolveLanguage } from "@ivrit/core/languages";
+import { type Language, resolveLanguage } from "@ivrit/core/languages";
 import { clampLevel, isPlan, type Plan, type Tier } from "@ivrit/core/plans";
 
 export const KEYS = {
@@ -41,11 +41,6 @@ export function storedLanguage(): Language {
 export function storeLanguage(lang: Language): void {
   write(KEYS.language, lang);
   write(KEYS.contentLanguage, lang);
-}
-
-export function storedContentLanguage(): Language | null {
-  const v = read(KEYS.contentLanguage);
-  return isLanguage(v) ? v : null;
 }
 
 /** Level clamped to 1..3, default 3. */

@@ -28,7 +28,7 @@ export function filterByField(modules: readonly Module[], field: string): Module
   return modules.filter((m) => m.field_names.includes(field));
 }
 
-export interface FieldGroup {
+interface FieldGroup {
   field: string;
   modules: Module[];
 }

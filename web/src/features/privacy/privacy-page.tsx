@@ -3,7 +3,7 @@ import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { CONTACT_EMAIL } from "../../shared/ui/page-footer.tsx";
 
-export const PRIVACY_SECTIONS = [
+const PRIVACY_SECTIONS = [
   "collected",
   "notCollected",
   "use",
@@ -13,7 +13,7 @@ export const PRIVACY_SECTIONS = [
   "children",
   "contact",
 ] as const;
-export const LAST_UPDATED = new Date(Date.UTC(2025, 8, 16));
+const LAST_UPDATED = new Date(Date.UTC(2025, 8, 16));
 
 export default function PrivacyPage() {
   const { t, i18n } = useTranslation("privacy");

@@ -4,7 +4,7 @@ import { anonymousId } from "../identity.ts";
 import { logError } from "../log.ts";
 import { serverUrl } from "../platform.ts";
 
-export const API_BASE = "/api";
+const API_BASE = "/api";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -32,7 +32,7 @@ export function toSearch(query: Query | undefined): string {
   return s ? `?${s}` : "";
 }
 
-export function identityHeaders(): Record<string, string> {
+function identityHeaders(): Record<string, string> {
   const id = anonymousId();
   return { "X-Anonymous-Id": id, "X-User-Id": id };
 }

@@ -12,7 +12,7 @@ import { getWords } from "./get-words.ts";
 import { postActiveModule } from "./post-active-module.ts";
 import { queryKeys } from "./query-keys.ts";
 
-export function getActiveModule(language: Language, signal?: AbortSignal): Promise<Module | null> {
+function getActiveModule(language: Language, signal?: AbortSignal): Promise<Module | null> {
   return apiRequest<Module>("/me/active-module", { query: { language }, signal });
 }
 
@@ -67,7 +67,7 @@ export async function resolveActiveModule(language: Language, signal?: AbortSign
   return pick;
 }
 
-export const activeModuleQueryOptions = (language: Language) =>
+const activeModuleQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: queryKeys.me.activeModule(language),
     queryFn: ({ signal }) => resolveActiveModule(language, signal),

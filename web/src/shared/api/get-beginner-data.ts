@@ -19,10 +19,10 @@ export interface BeginnerData {
   fallback: boolean;
 }
 
-export const BEGINNER_FALLBACK_LIMIT = 400;
+const BEGINNER_FALLBACK_LIMIT = 400;
 
 /** Splits the beginner module's words into the three pools by category. */
-export function poolsFromWords(items: readonly Word[]): Omit<BeginnerData, "locked" | "fallback"> {
+function poolsFromWords(items: readonly Word[]): Omit<BeginnerData, "locked" | "fallback"> {
   const letters: BeginnerLetter[] = [];
   const combos: LetterVowel[] = [];
   const words: BeginnerWord[] = [];
@@ -64,7 +64,7 @@ export function poolsFromWords(items: readonly Word[]): Omit<BeginnerData, "lock
   return { letters, combos, words };
 }
 
-export async function loadBeginnerData(language: Language, signal?: AbortSignal): Promise<BeginnerData> {
+async function loadBeginnerData(language: Language, signal?: AbortSignal): Promise<BeginnerData> {
   try {
     const [letters, combos, words] = await Promise.all([
       getBeginnerLetters(language, signal),
@@ -83,7 +83,7 @@ export async function loadBeginnerData(language: Language, signal?: AbortSignal)
   return { ...poolsFromWords(res.items), locked: false, fallback: true };
 }
 
-export const beginnerDataQueryOptions = (language: Language) =>
+const beginnerDataQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: queryKeys.beginner(language),
     queryFn: ({ signal }) => loadBeginnerData(language, signal),

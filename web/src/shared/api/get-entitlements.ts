@@ -8,7 +8,7 @@ import { storedPlan, storePlan } from "../storage.ts";
 import { apiJson } from "./client.ts";
 import { queryKeys } from "./query-keys.ts";
 
-export type Entitlements = z.infer<typeof entitlementsResponse>;
+type Entitlements = z.infer<typeof entitlementsResponse>;
 
 export interface PlanInfo {
   plan: Plan;
@@ -17,7 +17,7 @@ export interface PlanInfo {
   cached: boolean;
 }
 
-export function getEntitlements(signal?: AbortSignal): Promise<Entitlements> {
+function getEntitlements(signal?: AbortSignal): Promise<Entitlements> {
   return apiJson<Entitlements>("/me/entitlements", { signal });
 }
 
@@ -41,7 +41,7 @@ export async function loadPlan(signal?: AbortSignal): Promise<PlanInfo> {
   }
 }
 
-export const entitlementsQueryOptions = () =>
+const entitlementsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.me.entitlements(),
     queryFn: ({ signal }) => loadPlan(signal),

@@ -10,7 +10,7 @@ import { queryKeys } from "./query-keys.ts";
 
 export type Me = z.infer<typeof meResponse>;
 
-export function getMe(signal?: AbortSignal): Promise<Me> {
+function getMe(signal?: AbortSignal): Promise<Me> {
   return apiJson<Me>("/me", { signal });
 }
 

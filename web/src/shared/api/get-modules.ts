@@ -7,7 +7,7 @@ import { apiJson } from "./client.ts";
 import { queryKeys } from "./query-keys.ts";
 
 /** Added at the front when the server list lacks it (SPEC section 3); its name comes from the locales. */
-export const BEGINNER_PSEUDO_MODULE: Module = {
+const BEGINNER_PSEUDO_MODULE: Module = {
   id: BEGINNER_MODULE_ID,
   module_id: BEGINNER_MODULE_ID,
   name: "",
@@ -35,7 +35,7 @@ export async function getModules(language: Language, all = false, signal?: Abort
   return withBeginnerModule(Array.isArray(data.items) ? data.items : []);
 }
 
-export const modulesQueryOptions = (language: Language, all = true) =>
+const modulesQueryOptions = (language: Language, all = true) =>
   queryOptions({
     queryKey: queryKeys.me.modules(language, all),
     queryFn: ({ signal }) => getModules(language, all, signal),

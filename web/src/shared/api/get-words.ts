@@ -5,7 +5,7 @@ import { apiJson } from "./client.ts";
 import { queryKeys } from "./query-keys.ts";
 
 /** The query of GET /words, typed by core's schema (its input: the strings of a URL). */
-export type WordsParams = WordsQueryInput;
+type WordsParams = WordsQueryInput;
 
 /** Module word page limit (SPEC section 9). */
 export const MODULE_WORD_LIMIT = 200;
@@ -18,7 +18,7 @@ export function getWords(params: WordsParams, signal?: AbortSignal): Promise<Wor
   return apiJson<WordsResponse>("/words", { query: { ...params }, signal });
 }
 
-export const wordsQueryOptions = (params: WordsParams) =>
+const wordsQueryOptions = (params: WordsParams) =>
   queryOptions({
     queryKey: queryKeys.words(params),
     queryFn: ({ signal }) => getWords(params, signal),

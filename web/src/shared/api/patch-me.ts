@@ -6,7 +6,7 @@ import { storeLevel } from "../storage.ts";
 import { apiJson } from "./client.ts";
 import { type Me, meQueryOptions } from "./get-me.ts";
 
-export interface MePatch {
+interface MePatch {
   preferredLanguage?: Language;
   preferredLevel?: 1 | 2 | 3;
 }

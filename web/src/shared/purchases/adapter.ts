@@ -10,7 +10,7 @@ import {
   type StorePackage,
 } from "@ivrit/core/purchases/purchases";
 
-export type KeyEnv = { VITE_REVENUECAT_KEY_ANDROID?: string; VITE_REVENUECAT_KEY_IOS?: string };
+type KeyEnv = { VITE_REVENUECAT_KEY_ANDROID?: string; VITE_REVENUECAT_KEY_IOS?: string };
 
 /** The RevenueCat public key of this platform's store (none on web). */
 export function selectApiKey(platform: Platform, env: KeyEnv): string | undefined {

@@ -19,7 +19,7 @@ import { configErrorDetail, planPrices, selectApiKey } from "./adapter.ts";
 import { toastText } from "./toasts.ts";
 
 type PaidPlan = Exclude<Plan, "free">;
-export type PurchaseState = {
+type PurchaseState = {
   /** starting: the SDK is being configured; ready: buying works; off: see configError. */
   status: "starting" | "ready" | "off";
   configError: ConfigError | null;

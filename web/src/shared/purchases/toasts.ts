@@ -3,7 +3,7 @@
 import type { Plan } from "@ivrit/core/plans";
 import type { Toast, ToastKey } from "@ivrit/core/purchases/purchases";
 
-export type ToastText = {
+type ToastText = {
   color: "indigo" | "teal" | "red";
   /** Keys in the purchases namespace. */
   title: `toast.${ToastKey}.title`;

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 export const CONTACT_EMAIL = "support@ivrit.app";
-export const TERMS_URL = "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/";
+const TERMS_URL = "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/";
 
 /** Copyright, contact, cancellation, privacy and terms (Account and Upgrade pages). */
 export function PageFooter() {

@@ -3,9 +3,9 @@ import { Button, Group } from "@mantine/core";
 import { IconBrandApple, IconBrandGooglePlay } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 
-export const APP_STORE_URL = "https://apps.apple.com/app/ivrit";
+const APP_STORE_URL = "https://apps.apple.com/app/ivrit";
 /** The Android app's id is capacitor.config.json's appId. */
-export const PLAY_STORE_URL = "https://play.google.com/store/apps/details?id=app.ivrit.hebrew";
+const PLAY_STORE_URL = "https://play.google.com/store/apps/details?id=app.ivrit.hebrew";
 
 export function StoreLinks() {
   const { t } = useTranslation("upgrade");

@@ -5,7 +5,7 @@ import { Button } from "@mantine/core";
 import { type ReactNode, useEffect, useRef } from "react";
 import classes from "./play.module.css";
 
-export interface ChoiceOptionsProps {
+interface ChoiceOptionsProps {
   options: readonly string[];
   phase: QuizPhase;
   picked: { option: string; correct: boolean } | null;

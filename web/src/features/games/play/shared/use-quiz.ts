@@ -12,7 +12,7 @@ import {
 import { DELAYS_MS } from "@ivrit/core/games/constants";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-export interface QuizOptions<Q extends Question> {
+interface QuizOptions<Q extends Question> {
   /** Wait after a settled question before the next one. */
   advanceMs: number;
   /** The first pick of each question: feeds word progress. */
