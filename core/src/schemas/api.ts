@@ -14,14 +14,14 @@ export type Tense = (typeof TENSES)[number];
 // fail at the database (a 500), so they are refused here, naming the field.
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNSTORABLE_MESSAGE = "must not contain NUL or unpaired surrogate characters";
-export const storableText = () => z.string();
+export const storableText = () => z.string().refine((s) => !UNSTORABLE.test(s), UNSTORABLE_MESSAGE);
 
 type JsonLimits = { maxDepth: number; maxBytes: number };
 
 /** The first reason a JSON value cannot be stored (too deep, too large, unstorable text), with where it is. */
 function jsonProblem(value: unknown, limits: JsonLimits): { path: PropertyKey[]; message: string } | null {
   const walk = (v: unknown, depth: number, path: PropertyKey[]): { path: PropertyKey[]; message: string } | null => {
-    if (typeof v === "string") return null;
+    if (typeof v === "string") return UNSTORABLE.test(v) ? { path, message: UNSTORABLE_MESSAGE } : null;
     if (typeof v === "number") return Number.isFinite(v) ? null : { path, message: "must be a finite number" };
     if (v === null || typeof v !== "object") return null;
     // Depth is checked before going in, so a hostile nesting costs no more than maxDepth frames.
