@@ -2,7 +2,7 @@
 // field for every bad input, health that says when the database is gone, plain storage faults, honest static answers.
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -492,5 +492,58 @@ describe("the PGlite data directory", () => {
     expect(res.code).toBe(1);
     expect(res.output).toMatch(/no space left on device/);
     expect(res.output).not.toMatch(/ErrnoError/);
+  });
+});
+
+describe.each(BACKENDS)("static answers on %s", (backend) => {
+  const dist = mkdtempSync(join(tmpdir(), "ivrit-dist-"));
+  let h: TestApp;
+  beforeAll(async () => {
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>ivrit</title>");
+    writeFileSync(join(dist, "assets", "app-1.js"), "console.log(1)");
+    h = await startApp(backend, { WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await h?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(["/audio/x.mp3", "/audio/words/none.mp3", "/%61udio/x.mp3", "/assets/app-0.js", "/assets/", "/assets"])(
+    "answers a missing file %s with 404, not the page",
+    async (url) => {
+      for (const method of ["GET", "HEAD"] as const) {
+        const res = await h.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      }
+    },
+  );
+
+  it("keeps the page for the app's routes", async () => {
+    const res = await h.app.inject({ url: "/game/1/flashcards" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<title>ivrit</title>");
+  });
+
+  it("answers HEAD wherever GET answers: same status and headers, no body", async () => {
+    const audio = readdirSync(join(FIXTURE_CONTENT, "audio", "words"))[0];
+    for (const url of [
+      "/",
+      "/home",
+      "/assets/app-1.js",
+      `/audio/words/${audio}`,
+      "/api/health",
+      "/api/health/live",
+      "/api/words?moduleId=1",
+      "/api/beginner/letters",
+      "/api/nothing",
+    ]) {
+      const get = await h.app.inject({ method: "GET", url });
+      const head = await h.app.inject({ method: "HEAD", url });
+      expect(head.statusCode, url).toBe(get.statusCode);
+      expect(head.headers["content-type"], url).toBe(get.headers["content-type"]);
+      expect(head.body, url).toBe("");
+    }
   });
 });
