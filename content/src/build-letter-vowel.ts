@@ -38,8 +38,23 @@ export const CONSONANT: Readonly<Record<string, { text: string; translit: string
   ת: { text: "ת", translit: "t" },
 };
 
-/** Vowels in the grid: kamatz … shva for every letter; the hataf vowels for the guttural letters. */
-const GRID = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+/**
+ * A letter's second form (decision 0016): ב כ פ without the dagesh (v, ch, f) and ש with the sin dot (s). Its
+ * combinations take the ids letter id × 100 + 50 + nikkud id (nikkud ids stay <= 20, so the two never meet).
+ */
+export const SECOND_FORM: Readonly<Record<string, { text: string; translit: string }>> = {
+  ב: { text: "ב", translit: "v" },
+  כ: { text: "כ", translit: "ch" },
+  פ: { text: "פ", translit: "f" },
+  ש: { text: "ש\u05C2", translit: "s" },
+};
+export const SECOND_FORM_OFFSET = 50;
+
+/**
+ * Vowels in the grid: kamatz … shva, holam male and hirik male for every letter (and its second form); the
+ * hataf vowels for the guttural letters.
+ */
+const GRID = [1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14];
 const GUTTURAL_EXTRA = [10, 11, 12];
 const GUTTURALS = new Set(["א", "ה", "ח", "ע"]);
 
@@ -50,11 +65,7 @@ export function buildGrid(
   marks: readonly { id: number; mark: string; sound: string }[],
 ): GridCell[] {
   const cells: GridCell[] = [];
-  for (const l of letters) {
-    if (l.final) continue;
-    const c = CONSONANT[l.letter];
-    if (!c) throw new Error(`no consonant for ${l.letter}`);
-    const ids = GUTTURALS.has(l.letter) ? [...GRID, ...GUTTURAL_EXTRA] : GRID;
+  const add = (l: { id: number; letter: string }, c: { text: string; translit: string }, ids: number[], offset: number) => {
     for (const nid of ids) {
       const n = marks.find((m) => m.id === nid);
       if (!n) throw new Error(`no nikkud ${nid}`);
@@ -64,10 +75,19 @@ export function buildGrid(
       else text = c.text + n.mark;
       // A letter with shva alone is silent; the glottal stop keeps silent letters visible in the translit.
       const translit = c.translit + n.sound || "'";
-      cells.push({ id: l.id * 100 + nid, letterId: l.id, nikkudId: nid, text: text.normalize("NFC"), translit });
+      const id = l.id * 100 + offset + nid;
+      cells.push({ id, letterId: l.id, nikkudId: nid, text: text.normalize("NFC"), translit });
     }
+  };
+  for (const l of letters) {
+    if (l.final) continue;
+    const c = CONSONANT[l.letter];
+    if (!c) throw new Error(`no consonant for ${l.letter}`);
+    add(l, c, GUTTURALS.has(l.letter) ? [...GRID, ...GUTTURAL_EXTRA] : GRID, 0);
+    const second = SECOND_FORM[l.letter];
+    if (second) add(l, second, GRID, SECOND_FORM_OFFSET);
   }
-  return cells;
+  return cells.sort((a, b) => a.id - b.id);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -341,13 +341,25 @@ function checkBeginner(
     const n = nikkudById.get(lv.nikkudId);
     if (!l) say(problems, `unknown letter ${lv.letterId}`);
     if (!n) say(problems, `unknown nikkud ${lv.nikkudId}`);
-    if (lv.id !== lv.letterId * 100 + lv.nikkudId) say(lint, "id should be letter id × 100 + nikkud id");
+    // A letter's second form (ב כ פ without dagesh, שׂ) takes letter id × 100 + 50 + nikkud id (decision 0016).
+    // The first letter and its own marks (the dagesh of a following shuruk is not the letter's).
+    const nfd = [...lv.text.normalize("NFD")];
+    const end = nfd.findIndex((ch, i) => i > 0 && /[\u05D0-\u05EA]/u.test(ch));
+    const first = nfd.slice(0, end < 0 ? nfd.length : end).join("");
+    const second =
+      ("בכפ".includes(first[0] ?? "") && !first.includes("\u05BC")) || (first[0] === "ש" && first.includes("\u05C2"));
+    const want = lv.letterId * 100 + (second ? 50 : 0) + lv.nikkudId;
+    if (lv.id !== want)
+      say(lint, `id should be letter id × 100 ${second ? "+ 50 (the letter's second form) " : ""}+ nikkud id: ${want}`);
     if (l?.final) say(lint, "the grid uses the regular (non-final) letters");
     if (l && [...lv.text][0] !== l.letter) say(lint, `text should start with ${l.letter}`);
     for (const p of nikkudProblems(lv.text)) say(lint, p);
     if (n) {
       const mark = n.mark.normalize("NFD");
-      const text = lv.text.normalize("NFD");
+      // Without the first letter's dagesh and shin/sin dot, which NFD orders between its vowel and a mater (בִּי).
+      const text = [...lv.text.normalize("NFD")]
+        .filter((ch, i) => !(i < first.length && /[\u05BC\u05C1\u05C2]/u.test(ch)))
+        .join("");
       // Holam on a consonantal vav is written with U+05BA (וֺ).
       const ok = text.includes(mark) || (mark === "\u05B9" && text.includes("\u05BA"));
       if (!ok) say(lint, `does not carry ${n.name}`);
