@@ -133,11 +133,14 @@ class Counts {
     if (redis && redis.status === "ready") {
       try {
         const r = await redis.ivritRateHit(keys.length, ...keys.map((k) => `ivrit-rl:${k}`), this.windowMs);
+        this.up(); // after a timeout the connection may never have dropped: no "ready" event says it is back
         return keys.map((_, i) => ({ count: Number(r[2 * i]), ttlMs: Number(r[2 * i + 1]) }));
       } catch (e) {
         this.down(e as Error);
       }
-    } else if (redis) this.down(new Error(`connection is ${redis.status}`));
+    }
+    // Not connected (yet, or again): count here. A failed connection is reported by its "error" event, so a
+    // request that comes before the first connection completes logs nothing.
     return this.local.hit(keys);
   }
 }

@@ -7,6 +7,7 @@ import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { boot } from "../src/boot.ts";
@@ -162,6 +163,53 @@ describe("rate limits while Redis is down", () => {
     } finally {
       consoleError.mockRestore();
       await h.close();
+    }
+  });
+});
+
+describe("rate limits when Redis goes away and comes back", () => {
+  const REDIS = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+  it("count per process meanwhile, then in Redis again, saying each change once", async () => {
+    const proxy = await tcpProxy(REDIS.hostname, Number(REDIS.port || 6379));
+    const log = logLines();
+    const h = await startApp(
+      "pglite",
+      { REDIS_URL: `redis://127.0.0.1:${proxy.port}`, RATE_LIMIT_ADDRESS_MAX: 1000, RATE_LIMIT_MAX: 3 },
+      { logger: log.logger },
+    );
+    const direct = new Redis(REDIS.toString(), { lazyConnect: true });
+    const hit = (id: string) => h.app.inject({ url: "/api/health", headers: as(id) });
+    const said = (re: RegExp) => log.lines.filter((l) => re.test(String(l.msg)));
+    const waitFor = async (re: RegExp) => {
+      for (let i = 0; i < 100 && said(re).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    };
+    try {
+      await direct.connect();
+      await new Promise((r) => setTimeout(r, 300)); // the app's client connects
+      const before = newUser();
+      expect(codes(await Promise.all([1, 2, 3].map(() => hit(before))))).toEqual([200, 200, 200]);
+      expect(await direct.get(`ivrit-rl:d:${before}`)).toBe("3"); // counted in Redis
+
+      await proxy.cut();
+      const during = newUser();
+      const res = [];
+      for (let i = 0; i < 4; i++) res.push(await hit(during));
+      expect(codes(res)).toEqual([200, 200, 200, 429]); // still limited, by this process
+      expect(await direct.exists(`ivrit-rl:d:${during}`)).toBe(0);
+      await waitFor(/Redis is unreachable/);
+      expect(said(/Redis is unreachable/)).toHaveLength(1);
+
+      await proxy.restore();
+      await waitFor(/Redis is reachable again/);
+      expect(said(/Redis is reachable again/)).toHaveLength(1);
+      const after = newUser();
+      await hit(after);
+      expect(await direct.get(`ivrit-rl:d:${after}`)).toBe("1"); // shared again
+      expect(said(/Redis is unreachable/)).toHaveLength(1);
+    } finally {
+      direct.disconnect();
+      await h.close();
+      await proxy.close();
     }
   });
 });
