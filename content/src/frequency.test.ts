@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { lemmaCandidates, parseFrequencyList, rankLemmas, taughtLemmas, taughtUnits } from "./frequency.ts";
+import {
+  lemmaCandidates,
+  parseFrequencyList,
+  rankLemmas,
+  sentenceCoverage,
+  taughtLemmas,
+  taughtUnits,
+} from "./frequency.ts";
 import { parseHspellOutput } from "./hspell.ts";
 import type { Content } from "./load.ts";
 
@@ -108,5 +115,23 @@ describe("taught lemmas", () => {
   it("maps taught words to hspell's lemmas", () => {
     expect([...taughtLemmas(units, 1)].sort()).toEqual(["עד", "שולח", "שולחן", "שלח"].sort());
     expect(taughtLemmas(units, 2).has("עדים")).toBe(true);
+  });
+});
+
+describe("sentenceCoverage", () => {
+  it("counts the words of tier-N sentences taught at tier <= N, reading prefixes with hspell", () => {
+    const w = (id: number, he: string, sentence: string) => ({ id, he, pos: "noun", example: { he: sentence } });
+    const c = {
+      modules: [
+        { id: 1, tier: 1, words: [w(1001, "שולחן", "השולחן שולח עדים.")] },
+        { id: 21, tier: 2, words: [w(21001, "שלח", "שלח עד.")] },
+      ],
+    } as unknown as Content;
+    const [t1, t2] = sentenceCoverage(c, hs);
+    // Tier 1: השולחן (ה + שולחן) is taught; שולח and עדים are not (שלח and עד are taught at tier 2 only).
+    expect(t1).toMatchObject({ tier: 1, words: 3, taught: 1 });
+    expect(t1?.untaught.map((u) => u.word).sort()).toEqual(["עדים", "שולח"].sort());
+    // Tier 2: שלח is taught at tier 2; עד is not taught anywhere.
+    expect(t2).toMatchObject({ tier: 2, words: 2, taught: 1, untaught: [{ word: "עד", count: 1 }] });
   });
 });

@@ -72,7 +72,7 @@ const MARKED = ["כינוי", "סמיכות"];
 export function lemmaCandidates(
   token: string,
   readings: Reading[] | undefined,
-  opts: { prefixed?: boolean } = {},
+  opts: { prefixed?: boolean; all?: boolean } = {},
 ): Candidate[] {
   if (!readings?.length) return [];
   type C = Candidate & { whole: boolean; marked: boolean };
@@ -98,7 +98,8 @@ export function lemmaCandidates(
     plain,
     all,
   ];
-  const chosen = groups.find((g) => g.length) ?? [];
+  // `all`: every reading counts (a sentence word is taught if any reading is: אחי "my brother" -> אח).
+  const chosen = opts.all ? all : (groups.find((g) => g.length) ?? []);
   const seen = new Set<string>();
   const out: Candidate[] = [];
   for (const c of chosen) {
@@ -301,7 +302,7 @@ export function sentenceCoverage(c: Content, hs: HspellResult, keep: FrequencyLi
           const lemmas = [
             t,
             ...(kept ? [kept] : []),
-            ...lemmaCandidates(t, hs.known.get(t), { prefixed: true }).map((x) => x.lemma),
+            ...lemmaCandidates(t, hs.known.get(t), { all: true }).map((x) => x.lemma),
           ];
           if (lemmas.some((l) => taught.has(l))) ok++;
           else untaught.set(t, (untaught.get(t) ?? 0) + 1);

@@ -65,6 +65,14 @@ const figures = {
         problems: hebrew.errors.length,
       }
     : null,
+  // Words of tier-N example sentences taught at tier <= N (tier 1 with the beginner module; goal 90% in tier 1).
+  sentenceWords: hebrew.sentences.map((t) => ({
+    tier: t.tier,
+    words: t.words,
+    taught: t.taught,
+    share: t.share,
+    untaught: t.untaught.slice(0, 25),
+  })),
   hunspell: {
     languages: spelling.languages,
     texts: spelling.texts,
@@ -135,6 +143,16 @@ else {
       .join(", ")}`,
   );
   console.log(`  problems not allowlisted: ${hebrew.errors.length}`);
+  console.log(
+    "\nExample sentence words taught at the sentence's tier or below (tier 1 with the beginner module; goal 90%):",
+  );
+  for (const t of hebrew.sentences)
+    console.log(
+      `  tier ${t.tier}: ${t.taught}/${t.words} (${pct(t.taught, t.words)}); most frequent untaught: ${t.untaught
+        .slice(0, 12)
+        .map((u) => `${u.word} ×${u.count}`)
+        .join(", ")}`,
+    );
 }
 console.log("\nhunspell (translations, examples, module names, root meanings):");
 console.log(`  dictionaries: ${spelling.languages.join(", ") || "none"}; ${spelling.texts} texts`);
