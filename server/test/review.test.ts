@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../src/db/schema.ts";
 import { cardOf } from "../src/routes/review.ts";
+import { revokePlan } from "../src/users.ts";
 import { as, BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
 
 type Outcome = "wrong" | "right_after_mistake" | "right" | "right_fast";
@@ -135,6 +136,14 @@ describe.each(BACKENDS)("review on %s", (backend) => {
     expect(await eventsOf(user, 21001)).toEqual([]);
     await h.app.deps.plans.grant(user, "plus", null);
     expect((await post([ev("l1", 21001, ago(DAY))], user)).json().results).toEqual([{ id: "l1", status: "stored" }]);
+    // Both cards are due; once the plan lapses, the locked word's card leaves the queue and the session.
+    expect((await get("/api/review/queue", user)).json().due).toBe(2);
+    await revokePlan(h.database.db, user);
+    h.app.deps.plans.changed([user]);
+    expect((await get("/api/review/queue", user)).json().due).toBe(1);
+    const session = (await get("/api/review/session", user)).json();
+    expect(session.items.map((i: { wordId: number }) => i.wordId)).not.toContain(21001);
+    expect(session.items[0].wordId).toBe(1001);
   });
 
   it("takes a time ahead of the server's clock as now", async () => {

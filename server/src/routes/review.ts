@@ -130,77 +130,117 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, cache, plans } = app.deps;
   const db = database.db;
 
-  // Every review call names its caller and creates the user row on first sight.
+  // Writes need the user row (foreign keys); reads do not. Users are never deleted by the app, so a process
+  // remembers whom it has already ensured and saves the round trip.
+  const ensured = new Set<string>();
   app.addHook("preHandler", async (req) => {
-    await ensureUser(db, requireUser(req));
+    const userId = requireUser(req);
+    if (req.method === "GET" || ensured.has(userId)) return;
+    await ensureUser(db, userId);
+    if (ensured.size > 100_000) ensured.clear();
+    ensured.add(userId);
   });
 
   const unlocked = (w: CachedWord | undefined, tier: number): w is CachedWord => !!w && !isLocked(w.tier, tier);
+  const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
 
-  /** How many words were introduced (first answered) today in the learner's time zone. */
-  const introducedToday = async (userId: string, tz: string) => {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(t.reviewCards)
-      .where(
-        and(
-          eq(t.reviewCards.userId, userId),
-          sql`(${t.reviewCards.firstAt} at time zone ${tz})::date = (now() at time zone ${tz})::date`,
-        ),
-      );
-    return row?.n ?? 0;
+  /** Word ids the plan locks (as an SQL array literal of integers), per content snapshot and tier. */
+  const lockedCache = new WeakMap<object, Map<number, { literal: string; count: number }>>();
+  const lockedWords = (tier: number) => {
+    const snap = cache.current;
+    let byTier = lockedCache.get(snap);
+    if (!byTier) {
+      byTier = new Map();
+      lockedCache.set(snap, byTier);
+    }
+    let v = byTier.get(tier);
+    if (!v) {
+      const ids = snap.words.filter((w) => isLocked(w.tier, tier)).map((w) => w.id);
+      v = { literal: `'{${ids.join(",")}}'::int[]`, count: ids.length };
+      byTier.set(tier, v);
+    }
+    return v;
   };
 
   /**
-   * New words for today: the active module's first (in content order), then the other unlocked modules'; the
-   * beginner module only when it is the active one. At most `n`, skipping words that already have a card.
+   * The queue's numbers in one statement and one pass over the learner's cards (only counts leave the
+   * database): cards due on words the plan unlocks, the next due time, words introduced today in the learner's
+   * time zone, and the daily limit. Whether enough unseen words remain is worked out from the content in
+   * memory; only a learner near the end of the content needs the exact (slower) count.
    */
-  const newWords = async (userId: string, tier: number, n: number, cardCount: number): Promise<CachedWord[]> => {
-    if (n <= 0) return [];
+  const queueCounts = async (userId: string, tier: number, now: Date) => {
+    const locked = sql.raw(lockedWords(tier).literal);
+    const at = now.toISOString();
+    const [row] = rowsOf<{
+      due: number;
+      next_due: Date | string | null;
+      introduced: number;
+      cards: number;
+      lim: number;
+      active: number | null;
+    }>(
+      await db.execute(sql`
+        with s as (
+          select coalesce((select time_zone from user_settings where user_id = ${userId}::uuid), 'UTC') as tz,
+                 coalesce((select daily_new_limit from user_settings where user_id = ${userId}::uuid), ${DAILY_NEW_DEFAULT}) as lim,
+                 (select module_id from active_modules where user_id = ${userId}::uuid) as active
+        )
+        select
+          (count(*) filter (where c.due <= ${at}::timestamptz and not c.word_id = any(${locked})))::int as due,
+          min(c.due) filter (where c.due > ${at}::timestamptz) as next_due,
+          (count(*) filter (where c.first_at >= (date_trunc('day', now() at time zone s.tz) at time zone s.tz)))::int as introduced,
+          (count(*) filter (where not c.word_id = any(${locked})))::int as cards,
+          s.lim::int as lim,
+          s.active as active
+        from s left join review_cards c on c.user_id = ${userId}::uuid
+        group by s.tz, s.lim, s.active`),
+    );
+    if (!row) throw new Error("queue counts: no row");
+    const slots = Math.max(0, row.lim - row.introduced);
+    // Unlocked themed words (and the beginner module's when it is active) minus every card on an unlocked word
+    // is a lower bound on the unseen ones: enough of those, and the exact count is not needed.
     const snap = cache.current;
-    const [active] = await db
-      .select({ moduleId: t.activeModules.moduleId })
-      .from(t.activeModules)
-      .where(eq(t.activeModules.userId, userId));
-    const modules = snap.modules.filter((m) => !isLocked(m.tier, tier) && (!m.isBeginner || m.id === active?.moduleId));
-    modules.sort((a, b) => Number(b.id === active?.moduleId) - Number(a.id === active?.moduleId) || a.id - b.id);
-    // Word ids with a card, read only when there are any (a new learner has none).
-    const seen = new Set<number>();
-    if (cardCount > 0) {
-      const rows = await db
-        .select({ wordId: t.reviewCards.wordId })
+    const candidates = snap.modules
+      .filter((m) => !isLocked(m.tier, tier) && (!m.isBeginner || m.id === row.active))
+      .reduce((n, m) => n + m.wordCount, 0);
+    const unseen = candidates - row.cards >= slots ? slots : (await newWords(userId, tier, slots)).length;
+    return {
+      due: row.due,
+      nextDue: row.next_due ? new Date(row.next_due) : null,
+      newAvailable: Math.min(slots, unseen),
+    };
+  };
+
+  /**
+   * New words for today, at most `n`: the active module's first (in content order), then the other unlocked
+   * modules' in id order; the beginner module only when it is the active one. Words with a card are skipped.
+   */
+  const newWords = async (userId: string, tier: number, n: number): Promise<CachedWord[]> => {
+    if (n <= 0) return [];
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        select w.id from words w join modules m on m.id = w.module_id
+        left join active_modules a on a.user_id = ${userId}::uuid
+        where m.tier <= ${tier} and (not m.is_beginner or m.id = a.module_id)
+          and not exists (select 1 from review_cards c where c.user_id = ${userId}::uuid and c.word_id = w.id)
+        order by (m.id = a.module_id) is true desc, m.id, w.position
+        limit ${n}`),
+    );
+    return rows.map((r) => cache.current.wordById.get(Number(r.id))).filter((w): w is CachedWord => !!w);
+  };
+
+  /** The most overdue cards on words the plan unlocks. */
+  const dueCards = async (userId: string, tier: number, now: Date, limit: number) =>
+    (
+      await db
+        .select({ card: t.reviewCards })
         .from(t.reviewCards)
-        .where(eq(t.reviewCards.userId, userId));
-      for (const r of rows) seen.add(r.wordId);
-    }
-    const out: CachedWord[] = [];
-    for (const m of modules) {
-      for (const w of snap.wordsByModule.get(m.id) ?? []) {
-        if (seen.has(w.id)) continue;
-        out.push(w);
-        if (out.length >= n) return out;
-      }
-    }
-    return out;
-  };
-
-  const cardCount = async (userId: string) => {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(t.reviewCards)
-      .where(eq(t.reviewCards.userId, userId));
-    return row?.n ?? 0;
-  };
-
-  /** Due cards on words the plan unlocks, most overdue first. */
-  const dueCards = async (userId: string, tier: number, now: Date) => {
-    const rows = await db
-      .select()
-      .from(t.reviewCards)
-      .where(and(eq(t.reviewCards.userId, userId), lte(t.reviewCards.due, now)))
-      .orderBy(asc(t.reviewCards.due));
-    return rows.filter((r) => unlocked(cache.current.wordById.get(r.wordId), tier));
-  };
+        .innerJoin(t.words, eq(t.words.id, t.reviewCards.wordId))
+        .innerJoin(t.modules, eq(t.modules.id, t.words.moduleId))
+        .where(and(eq(t.reviewCards.userId, userId), lte(t.reviewCards.due, now), lte(t.modules.tier, tier)))
+        .orderBy(asc(t.reviewCards.due), asc(t.reviewCards.wordId))
+        .limit(limit)
+    ).map((r) => r.card);
 
   // ---------- POST /review/events ----------
   app.post(
@@ -238,21 +278,23 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       if (accepted.length > 0) {
         stored = await db.transaction(async (tx) => {
           // One writer per user at a time: two batches for the same word cannot both fold onto the same card.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
-          const inserted = await tx
-            .insert(t.reviewEvents)
-            .values(
-              accepted.map((e) => ({
-                userId,
-                clientEventId: e.id,
-                wordId: e.wordId,
-                at: e.date,
-                game: e.game,
-                outcome: e.outcome,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning({ id: t.reviewEvents.clientEventId });
+          // The lock is taken by the insert itself (one round trip less); the cards are read by the next
+          // statement, whose snapshot is taken after the lock is held, so they are never stale.
+          const values = sql.join(
+            accepted.map(
+              (e) =>
+                sql`(${userId}::uuid, ${e.id}, ${e.wordId}::int, ${e.date.toISOString()}::timestamptz, ${e.game}, ${e.outcome})`,
+            ),
+            sql`, `,
+          );
+          const inserted = rowsOf<{ id: string }>(
+            await tx.execute(sql`
+              with l as (select pg_advisory_xact_lock(hashtext(${userId})))
+              insert into review_events (user_id, client_event_id, word_id, at, game, outcome)
+              select v.* from (values ${values}) as v(user_id, client_event_id, word_id, at, game, outcome), l
+              on conflict do nothing
+              returning client_event_id as id`),
+          );
           if (inserted.length === 0) return 0;
           const fresh = new Set(inserted.map((r) => r.id));
           const byWord = new Map<number, Ev[]>();
@@ -338,32 +380,13 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const userId = requireUser(req);
-      const now = new Date();
-      const [{ tier }, settings, count] = await Promise.all([
-        plans.planOf(userId),
-        settingsOf(db, userId),
-        cardCount(userId),
-      ]);
-      const [due, today, [next]] = await Promise.all([
-        db
-          .select({ wordId: t.reviewCards.wordId })
-          .from(t.reviewCards)
-          .where(and(eq(t.reviewCards.userId, userId), lte(t.reviewCards.due, now))),
-        introducedToday(userId, settings.timeZone),
-        db
-          .select({ due: sql<Date | string | null>`min(${t.reviewCards.due})` })
-          .from(t.reviewCards)
-          .where(and(eq(t.reviewCards.userId, userId), gt(t.reviewCards.due, now))),
-      ]);
-      const dueCount = due.filter((r) => unlocked(cache.current.wordById.get(r.wordId), tier)).length;
-      const slots = Math.max(0, settings.dailyNewLimit - today);
-      const newAvailable = (await newWords(userId, tier, slots, count)).length;
-      const nextDue = next?.due ? new Date(next.due).toISOString() : null;
+      const { tier } = await plans.planOf(userId);
+      const q = await queueCounts(userId, tier, new Date());
       return {
-        due: dueCount,
-        newAvailable,
-        sessionSize: Math.min(SESSION_SIZE, dueCount + newAvailable),
-        nextDueAt: nextDue,
+        due: q.due,
+        newAvailable: q.newAvailable,
+        sessionSize: Math.min(SESSION_SIZE, q.due + q.newAvailable),
+        nextDueAt: q.nextDue ? q.nextDue.toISOString() : null,
       };
     },
   );
@@ -403,21 +426,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           .map((word) => ({ word, row: byId.get(word.id) ?? null }));
         dueCount = rows.filter((r) => r.due <= now).length;
       } else {
-        const [settings, due, count] = await Promise.all([
-          settingsOf(db, userId),
-          dueCards(userId, tier, now),
-          cardCount(userId),
+        const [counts, due] = await Promise.all([
+          queueCounts(userId, tier, now),
+          dueCards(userId, tier, now, SESSION_SIZE),
         ]);
-        dueCount = due.length;
-        picked = due.slice(0, SESSION_SIZE).map((row) => ({ word: snap.wordById.get(row.wordId) as CachedWord, row }));
-        const room = SESSION_SIZE - picked.length;
-        if (room > 0) {
-          const slots = Math.min(
-            room,
-            Math.max(0, settings.dailyNewLimit - (await introducedToday(userId, settings.timeZone))),
-          );
-          for (const word of await newWords(userId, tier, slots, count)) picked.push({ word, row: null });
-        }
+        dueCount = counts.due;
+        picked = due.map((row) => ({ word: snap.wordById.get(row.wordId) as CachedWord, row }));
+        const room = Math.min(SESSION_SIZE - picked.length, counts.newAvailable);
+        for (const word of await newWords(userId, tier, room)) picked.push({ word, row: null });
       }
       const rng = createRng(randomSeed());
       const items: ReviewCard[] = picked.map(({ word, row }) => {
