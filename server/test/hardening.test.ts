@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { boot } from "../src/boot.ts";
 import { wordProgress } from "../src/db/schema.ts";
+import { parseEnv } from "../src/env.ts";
 import {
   as,
   BACKENDS,
@@ -136,6 +137,21 @@ describe.each(BACKENDS)("rate limits on %s", (backend) => {
     for (let i = 0; i < 4; i++)
       res.push(await h.app.inject({ url: "/api/health", remoteAddress: address(), headers: as(id) }));
     expect(codes(res)).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("takes addresses, CIDR ranges and proxy-addr's names, and refuses anything else", () => {
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.1, 10.0.0.0/8,loopback,::1,fd00::/8" }).TRUST_PROXY).toEqual([
+      "10.0.0.1",
+      "10.0.0.0/8",
+      "loopback",
+      "::1",
+      "fd00::/8",
+    ]);
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    for (const bad of ["true", "*", "10.0.0.0/33", "example.com", "10.0.0.1,", "1.2.3.4/8/8"])
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 });
 
