@@ -57,13 +57,22 @@ describe("lemmaCandidates", () => {
   it("drops pronoun-suffix readings when a plain one exists", () => {
     expect(lemmaCandidates("שולחן", hs.known.get("שולחן"))).toEqual([{ lemma: "שולחן", pos: "ע" }]);
   });
-  it("uses prefix splits when there is no whole reading, or for sentence words", () => {
+  it("takes the infinitive after ל for a list form, and whole readings first for an entry", () => {
     expect(lemmaCandidates("השולחן", hs.known.get("השולחן"))).toEqual([{ lemma: "שולחן", pos: "ע" }]);
-    expect(lemmaCandidates("לדעת", hs.known.get("לדעת")).map((c) => c.lemma)).toEqual(["דעת"]);
-    expect(lemmaCandidates("לדעת", hs.known.get("לדעת"), { prefixed: true }).map((c) => c.lemma)).toEqual([
-      "דעת",
-      "ידע",
-    ]);
+    expect(lemmaCandidates("לדעת", hs.known.get("לדעת")).map((c) => c.lemma)).toEqual(["ידע"]);
+    expect(lemmaCandidates("לדעת", hs.known.get("לדעת"), "entry").map((c) => c.lemma)).toEqual(["דעת"]);
+  });
+  it("takes an imperative for ה + noun when the split exists (הזמן: the time)", () => {
+    const h = parseHspellOutput(`מילה חוקית: הזמן
+\tהזמין(פ,ז,2,יחיד,ציווי)
+צירוף חוקי: ה+זמן
+\tזמן(ע,ז,יחיד)
+מילה חוקית: בוא
+\tבוא(ע,ז,יחיד)
+\tבא(פ,ז,2,יחיד,ציווי)
+`);
+    expect(lemmaCandidates("הזמן", h.known.get("הזמן"))).toEqual([{ lemma: "זמן", pos: "ע" }]);
+    expect(lemmaCandidates("בוא", h.known.get("בוא")).map((c) => c.lemma)).toEqual(["בוא", "בא"]);
   });
   it("knows nothing of a word hspell does not know", () => {
     expect(lemmaCandidates("מייקל", hs.known.get("מייקל"))).toEqual([]);

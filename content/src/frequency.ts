@@ -61,45 +61,61 @@ export function readLists(file: string = LISTS_FILE): FrequencyLists {
 const MARKED = ["כינוי", "סמיכות"];
 
 /**
+ * How to choose among a token's readings: `form` for a word of the frequency list (any prefix), `entry` for a
+ * taught entry (a lemma as written: בבקשה is not ב + בקשה), `all` for a sentence word (taught if any reading is).
+ */
+export type ReadingMode = "form" | "entry" | "all";
+
+/**
  * The lemmas a token may belong to. hspell's "שונות" (particles, adverbs) carries no lemma: the word itself is
  * the lemma. Preference, first non-empty group wins:
- * 1. a particle reading (x) of the whole word or of the word after a prefix: a form that can be a particle is
- *    nearly always one in running text (עד "until", not "witness"; איפה "where", not "I will beautify");
- * 2. plain whole-word readings (הזה is not ה+זה only when no whole reading exists), then plain prefix splits;
- * 3. readings with a pronoun suffix or a construct (שאני read as "carry me"), kept only when nothing else is.
- * With `prefixed` (sentence words, which carry prefixes) whole and prefix readings count alike.
+ * 1. a particle reading (x) of the whole word: a form that can be a particle nearly always is one in running
+ *    text (עד "until", not "witness"; איפה "where", not "I will beautify");
+ * 2. for a list form: an infinitive after ל (לתת -> נתן, not ל + תת), then a particle after a prefix (הזה ->
+ *    זה, not the verb הזה);
+ * 3. plain whole-word readings, then plain readings after a prefix (ממש is not מ + מש); among several, the
+ *    frequency ranking takes the best-supported lemma;
+ * 4. readings with a pronoun suffix or a construct (שאני read as "carry me"), kept only when nothing else is.
+ * An imperative counts as marked when a prefix split exists: הזמן is ה + זמן ("the time"), hardly "invite!".
  */
 export function lemmaCandidates(
   token: string,
   readings: Reading[] | undefined,
-  opts: { prefixed?: boolean; all?: boolean } = {},
+  mode: ReadingMode = "form",
 ): Candidate[] {
   if (!readings?.length) return [];
-  type C = Candidate & { whole: boolean; marked: boolean };
+  type C = Candidate & { whole: boolean; marked: boolean; infinitive: boolean };
   const all: C[] = [];
+  const split = readings.some((r) => r.prefix !== "" && r.analyses.length > 0);
   for (const r of readings) {
     const rest = token.slice(r.prefix.length);
     if (!rest) continue;
     const whole = r.prefix === "";
-    if (!r.analyses.length) all.push({ lemma: rest, pos: "x", whole, marked: false });
+    if (!r.analyses.length) all.push({ lemma: rest, pos: "x", whole, marked: false, infinitive: false });
     for (const a of r.analyses)
       all.push({
         lemma: a.lemma === "שונות" || a.lemma === "" ? rest : a.lemma,
         pos: a.pos,
         whole,
-        marked: a.attrs.some((x) => MARKED.some((m) => x.startsWith(m))),
+        marked:
+          a.attrs.some((x) => MARKED.some((m) => x.startsWith(m))) || (split && whole && a.attrs.includes("ציווי")),
+        infinitive: r.prefix.endsWith("ל") && a.pos === "פ" && a.attrs.includes("מקור"),
       });
   }
   const plain = all.filter((c) => !c.marked);
-  const groups: C[][] = [
-    plain.filter((c) => c.pos === "x" && c.whole),
-    plain.filter((c) => c.pos === "x"),
-    opts.prefixed ? plain : plain.filter((c) => c.whole),
-    plain,
-    all,
-  ];
+  const groups: C[][] =
+    mode === "entry"
+      ? [plain.filter((c) => c.pos === "x" && c.whole), plain.filter((c) => c.whole), plain, all]
+      : [
+          plain.filter((c) => c.pos === "x" && c.whole),
+          plain.filter((c) => c.infinitive),
+          plain.filter((c) => c.pos === "x"),
+          plain.filter((c) => c.whole),
+          plain,
+          all,
+        ];
   // `all`: every reading counts (a sentence word is taught if any reading is: אחי "my brother" -> אח).
-  const chosen = opts.all ? all : (groups.find((g) => g.length) ?? []);
+  const chosen = mode === "all" ? all : (groups.find((g) => g.length) ?? []);
   const seen = new Set<string>();
   const out: Candidate[] = [];
   for (const c of chosen) {
@@ -182,7 +198,7 @@ export function taughtUnits(c: Content, hs: HspellResult, keep: FrequencyLists["
         u.lemmas.add(t);
         const kept = keep[t];
         if (kept) u.lemmas.add(kept.lemma);
-        for (const cand of lemmaCandidates(t, hs.known.get(t))) u.lemmas.add(cand.lemma);
+        for (const cand of lemmaCandidates(t, hs.known.get(t), "entry")) u.lemmas.add(cand.lemma);
       }
       units.set(key, u);
     }
@@ -302,7 +318,7 @@ export function sentenceCoverage(c: Content, hs: HspellResult, keep: FrequencyLi
           const lemmas = [
             t,
             ...(kept ? [kept] : []),
-            ...lemmaCandidates(t, hs.known.get(t), { all: true }).map((x) => x.lemma),
+            ...lemmaCandidates(t, hs.known.get(t), "all").map((x) => x.lemma),
           ];
           if (lemmas.some((l) => taught.has(l))) ok++;
           else untaught.set(t, (untaught.get(t) ?? 0) + 1);
