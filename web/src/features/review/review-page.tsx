@@ -164,7 +164,6 @@ function ChoiceExercise({
             className={classes.option}
             data-state={state}
             data-option={o.wordId}
-            data-correct={o.wordId === item.wordId || undefined}
             aria-disabled={answer !== null || undefined}
             onClick={() => {
               if (!answer) onPick(o);
@@ -197,7 +196,11 @@ function TypingExercise({ answer, onSubmit }: { answer: Answer | null; onSubmit:
   const { t } = useTranslation("review");
   const [value, setValue] = useState("");
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => {
+    // Mantine keeps a dir prop for its wrapper: the Hebrew field itself must be right to left.
+    input.current?.setAttribute("dir", "rtl");
+    input.current?.focus();
+  }, []);
   return (
     <form
       onSubmit={(e) => {
@@ -212,7 +215,6 @@ function TypingExercise({ answer, onSubmit }: { answer: Answer | null; onSubmit:
           value={value}
           onChange={(e) => setValue(e.currentTarget.value)}
           readOnly={answer !== null}
-          dir="rtl"
           lang="he"
           autoComplete="off"
           autoCapitalize="off"
@@ -363,7 +365,7 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
       <Stack gap="md">
         <Stack gap={4}>
           <Group justify="space-between">
-            <Text size="sm" c="dark.6" data-testid="review-step">
+            <Text size="sm" c="dark.6" data-testid="review-step" data-index={index}>
               {t("counter", { n: index + 1, total: items.length })}
             </Text>
             <Text size="sm" c="dark.6">
