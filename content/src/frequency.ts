@@ -214,6 +214,7 @@ export function taughtLemmas(units: TaughtUnit[], maxTier: number): Set<string> 
 }
 
 export const TOPS = [500, 1000, 3000] as const;
+export const TOP_VERBS = 150;
 
 export type TierCoverage = {
   tier: number;
@@ -222,6 +223,8 @@ export type TierCoverage = {
   lemmasUpTo: number;
   /** Share of the top N frequency lemmas taught at tier <= this one. */
   coverage: Record<number, { taught: number; of: number; share: number }>;
+  /** The 150 most frequent verbs (the target for tier 1 with the beginner module): how many are taught. */
+  verbs: { taught: number; of: number; share: number };
   missing: Lemma[];
 };
 
@@ -256,8 +259,11 @@ export function frequencyReport(
       const n = slice.filter((l) => taught.has(l.lemma)).length;
       coverage[top] = { taught: n, of: slice.length, share: slice.length ? n / slice.length : 0 };
     }
+    const verbs = ranked.filter((l) => l.pos === "פ").slice(0, TOP_VERBS);
+    const verbsTaught = verbs.filter((l) => taught.has(l.lemma)).length;
     return {
       tier,
+      verbs: { taught: verbsTaught, of: verbs.length, share: verbs.length ? verbsTaught / verbs.length : 0 },
       lemmas: units.filter((u) => u.tier === tier).length,
       lemmasUpTo: units.filter((u) => u.tier <= tier).length,
       coverage,

@@ -2,7 +2,15 @@
 // recognition and part-of-speech agreement, hunspell flags per language, audio coverage. `--json` prints the
 // figures as JSON. Informational: the exit code is 0 even when the checker would fail.
 import { checkAudio, checkHebrew, checkSpelling } from "./analyse.ts";
-import { FREQUENCY_FILE, formatLemma, frequencyReport, readFrequencyList, readLists, TOPS } from "./frequency.ts";
+import {
+  FREQUENCY_FILE,
+  formatLemma,
+  frequencyReport,
+  readFrequencyList,
+  readLists,
+  TOP_VERBS,
+  TOPS,
+} from "./frequency.ts";
 import { CONTENT_DIR, loadContent } from "./load.ts";
 import { POS, TENSES } from "./schema.ts";
 
@@ -94,6 +102,7 @@ const figures = {
           lemmas: t.lemmas,
           lemmasUpTo: t.lemmasUpTo,
           coverage: t.coverage,
+          verbs: t.verbs,
           missing: t.missing.map((l) => ({ lemma: l.lemma, pos: l.pos, count: l.count })),
         })),
       }
@@ -190,6 +199,7 @@ else {
           `${pct(t.coverage[n]?.taught ?? 0, t.coverage[n]?.of ?? 0)} (${t.coverage[n]?.taught})`,
         ]),
       ),
+      [`top ${TOP_VERBS} verbs`]: `${pct(t.verbs.taught, t.verbs.of)} (${t.verbs.taught})`,
     })),
   );
   for (const t of freq.tiers) {
