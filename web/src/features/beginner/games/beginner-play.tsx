@@ -2,7 +2,7 @@
 // wrong options come from the other items. A wrong pick is marked and another can be tried; the right one
 // moves on after 600 ms; after the last, /game-over with the items.
 
-import type { BeginnerGame } from "@ivrit/core/games";
+import { type BeginnerGame, gameName } from "@ivrit/core/games";
 import { type BeginnerItems, beginnerResults, buildBeginnerRound } from "@ivrit/core/games/beginner";
 import { DELAYS_MS } from "@ivrit/core/games/constants";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
@@ -24,7 +24,7 @@ import classes from "../../games/play/shared/play.module.css";
 import { useFinishGame } from "../../games/play/shared/use-finish.ts";
 import { usePlayRecord } from "../../games/play/shared/use-play-record.ts";
 import { useQuiz } from "../../games/play/shared/use-quiz.ts";
-import { newSessionId } from "../../games/session/records.ts";
+import { newSessionId, reviewEvents } from "../../games/session/records.ts";
 
 function itemsOf(game: BeginnerGame, data: BeginnerData): BeginnerItems {
   switch (game) {
@@ -93,6 +93,11 @@ function Round({ game, sessionId, initial }: { game: BeginnerGame; sessionId: st
   const finish = useFinishGame();
   const { quiz, phase, question, choose } = useQuiz(initial, {
     advanceMs: DELAYS_MS.BEGINNER_ADVANCE,
+    // First words are words of the beginner module: their answers feed the learning memory. Letters and
+    // letter-vowel combinations are not words and have no card.
+    onSettled: (q, answer) => {
+      if (game === "words") reviewEvents.answer(q.id, gameName(game), answer);
+    },
     onFinish: (q) => finish(beginnerResults(game, q, sessionId)),
   });
   return (
