@@ -1,10 +1,10 @@
 // The learning memory through app.inject, on every backend: events stored once, replay equals the stored
 // state, late and out-of-order events, locked words refused, the queue, sessions, progress and settings.
 import { replay } from "@ivrit/core/srs";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../src/db/schema.ts";
-import { cardOf } from "../src/routes/review.ts";
+import { cardOf, REVIEW_CHANNEL } from "../src/routes/review.ts";
 import { revokePlan } from "../src/users.ts";
 import { as, BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
 
@@ -254,6 +254,17 @@ describe.each(BACKENDS)("review on %s", (backend) => {
     expect(p.modules.find((m: { moduleId: number }) => m.moduleId === 41)).toMatchObject({ locked: true });
     const words = (await get("/api/review/words?moduleId=1", user)).json();
     expect(words.items.map((w: { wordId: number }) => w.wordId).sort()).toEqual([1001, 1002]);
+  });
+
+  it("answers the queue from a per-process cache that a NOTIFY from any process drops", async () => {
+    const user = newUser();
+    expect((await get("/api/review/queue", user)).json().newAvailable).toBe(8);
+    // Another process changes the learner's settings: until it notifies, this process keeps its answer.
+    await h.database.db.insert(t.users).values({ id: user });
+    await h.database.db.insert(t.userSettings).values({ userId: user, dailyNewLimit: 3 });
+    expect((await get("/api/review/queue", user)).json().newAvailable).toBe(8);
+    await h.database.db.execute(sql`select pg_notify(${REVIEW_CHANNEL}, ${user})`);
+    await expect.poll(async () => (await get("/api/review/queue", user)).json().newAvailable).toBe(3);
   });
 
   it("lists every review call in the OpenAPI document", async () => {

@@ -19,6 +19,7 @@ import {
   patchReviewSettingsBody,
   type ReviewCard,
   type ReviewEventInput,
+  type ReviewQueue,
   reviewEventsBody,
   reviewEventsResponse,
   reviewProgressQuery,
@@ -48,6 +49,8 @@ import { HttpError, requireUser } from "../http.ts";
 import { ensureUser } from "../users.ts";
 
 type CardRow = typeof t.reviewCards.$inferSelect;
+/** Every write of a learner's review data NOTIFYs this channel with the user id, in the same transaction. */
+export const REVIEW_CHANNEL = "ivrit_review";
 type Settings = { dailyNewLimit: number; dailyGoal: number; timeZone: string };
 const DEFAULT_SETTINGS: Settings = { dailyNewLimit: DAILY_NEW_DEFAULT, dailyGoal: DAILY_GOAL_DEFAULT, timeZone: "UTC" };
 
@@ -141,6 +144,31 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     ensured.add(userId);
   });
 
+  /**
+   * The queue's answer per learner (decision 0012), like the plans' cache: dropped when any process NOTIFYs a
+   * write of that learner (events, settings), trusted only while notifications flow, and never kept past the
+   * next card falling due, the end of the learner's day, or a minute (for what sends no notification: a new
+   * active module). `epoch` keeps an answer read before a write from being cached after it.
+   */
+  const queues = new Map<string, { snap: object; tier: number; until: number; value: ReviewQueue }>();
+  let live = false;
+  let epoch = 0;
+  const forget = (userId: string) => {
+    epoch++;
+    queues.delete(userId);
+  };
+  const unlisten = await database.listen(REVIEW_CHANNEL, forget, (isLive) => {
+    live = isLive;
+    epoch++;
+    queues.clear();
+  });
+  app.addHook("onClose", async () => {
+    live = false;
+    await unlisten();
+  });
+  /** In the writing transaction: every process (this one included) forgets the learner's cached queue. */
+  const notifyWrite = (tx: Db, userId: string) => tx.execute(sql`select pg_notify(${REVIEW_CHANNEL}, ${userId})`);
+
   const unlocked = (w: CachedWord | undefined, tier: number): w is CachedWord => !!w && !isLocked(w.tier, tier);
   const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
 
@@ -178,6 +206,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       cards: number;
       lim: number;
       active: number | null;
+      day_end: Date | string;
     }>(
       await db.execute(sql`
         with s as (
@@ -191,7 +220,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           (count(*) filter (where c.first_at >= (date_trunc('day', now() at time zone s.tz) at time zone s.tz)))::int as introduced,
           (count(*) filter (where not c.word_id = any(${locked})))::int as cards,
           s.lim::int as lim,
-          s.active as active
+          s.active as active,
+          (date_trunc('day', now() at time zone s.tz) + interval '1 day') at time zone s.tz as day_end
         from s left join review_cards c on c.user_id = ${userId}::uuid
         group by s.tz, s.lim, s.active`),
     );
@@ -208,6 +238,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       due: row.due,
       nextDue: row.next_due ? new Date(row.next_due) : null,
       newAvailable: Math.min(slots, unseen),
+      dayEnd: new Date(row.day_end),
     };
   };
 
@@ -354,8 +385,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
                 },
               });
           }
+          await notifyWrite(tx, userId);
           return inserted.length;
         });
+        forget(userId);
       }
       const results = req.body.events.map((e) => ({ id: e.id, status: status.get(e.id) as EventStatus }));
       // The same id twice in one batch: the later copies are duplicates of the first.
@@ -381,13 +414,24 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const userId = requireUser(req);
       const { tier } = await plans.planOf(userId);
-      const q = await queueCounts(userId, tier, new Date());
-      return {
+      const now = Date.now();
+      const snap = cache.current;
+      const hit = live ? queues.get(userId) : undefined;
+      if (hit && hit.snap === snap && hit.tier === tier && now < hit.until) return hit.value;
+      const before = epoch;
+      const q = await queueCounts(userId, tier, new Date(now));
+      const value: ReviewQueue = {
         due: q.due,
         newAvailable: q.newAvailable,
         sessionSize: Math.min(SESSION_SIZE, q.due + q.newAvailable),
         nextDueAt: q.nextDue ? q.nextDue.toISOString() : null,
       };
+      if (live && epoch === before) {
+        if (queues.size >= 100_000) queues.delete(queues.keys().next().value as string);
+        const until = Math.min(q.nextDue?.getTime() ?? Number.POSITIVE_INFINITY, q.dayEnd.getTime(), now + 60_000);
+        queues.set(userId, { snap, tier, until, value });
+      }
+      return value;
     },
   );
 
@@ -609,10 +653,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(b.timeZone !== undefined && { timeZone: b.timeZone }),
         updatedAt: new Date(),
       };
-      await db
-        .insert(t.userSettings)
-        .values({ userId, ...DEFAULT_SETTINGS, ...set })
-        .onConflictDoUpdate({ target: t.userSettings.userId, set });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(t.userSettings)
+          .values({ userId, ...DEFAULT_SETTINGS, ...set })
+          .onConflictDoUpdate({ target: t.userSettings.userId, set });
+        await notifyWrite(tx, userId);
+      });
+      forget(userId);
       return settingsOf(db, userId);
     },
   );
