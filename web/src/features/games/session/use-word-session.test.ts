@@ -1,0 +1,68 @@
+import { makeWord } from "@ivrit/core/games/test-fixtures";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../../shared/api/client.ts";
+import { lastLoadError, loadErrorMessage, loadSession, noteLoadError } from "./use-word-session.ts";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("loadErrorMessage", () => {
+  it("shows the server's text, else the generic message", () => {
+    expect(loadErrorMessage(new ApiError(400, "invalid_module_id", "Invalid moduleId"))).toBe("Invalid moduleId");
+    expect(loadErrorMessage(new ApiError(0, "network", "Failed to fetch"))).toBeNull();
+    expect(loadErrorMessage(new ApiError(502, "http_error", "502 Bad Gateway"))).toBeNull();
+    expect(loadErrorMessage(new Error("x"))).toBeNull();
+  });
+});
+
+function wordsResponse(items: unknown[]) {
+  return new Response(
+    JSON.stringify({ items, module: null, tier: 1, locked: false, planTier: 1, total: items.length }),
+    {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    },
+  );
+}
+
+describe("loadSession", () => {
+  it("loads a module game with core's query and a fresh session id", async () => {
+    const fetchMock = vi.fn().mockImplementation(async () => wordsResponse([]));
+    vi.stubGlobal("fetch", fetchMock);
+    const a = await loadSession("translation-match", { language: "en", moduleId: 4, tier: 1 });
+    const b = await loadSession("translation-match", { language: "en", moduleId: 4, tier: 1 });
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), "http://x");
+    expect(url.pathname).toBe("/api/words");
+    expect(url.searchParams.get("moduleId")).toBe("4");
+    expect(url.searchParams.get("limit")).toBe("100");
+    expect(url.searchParams.get("random")).toBe("1");
+    expect(a.sessionId).not.toBe(b.sessionId);
+  });
+
+  it("tense guesser loads again with perTierLimit 400 when the pool has too few verbs", async () => {
+    // Whole words of the API's shape (the client checks answers against core's schema in tests).
+    const verb = (id: number) =>
+      makeWord({ id, category: "verb", tense: "past", hebrew: "כתב", translation: "wrote", verb: "לכתוב" });
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(wordsResponse([verb(1)]))
+      .mockResolvedValueOnce(wordsResponse([1, 2, 3, 4, 5, 6].map(verb)));
+    vi.stubGlobal("fetch", fetchMock);
+    const s = await loadSession("tense-guesser", { language: "en", moduleId: null, tier: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const second = new URL(String(fetchMock.mock.calls[1]?.[0]), "http://x");
+    expect(second.searchParams.get("perTierLimit")).toBe("400");
+    expect(second.searchParams.get("tier")).toBe("2");
+    expect(s.words).toHaveLength(6);
+  });
+
+  it("notes the time of a failed load (verb games postpone after it)", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    noteLoadError(0);
+    const before = Date.now();
+    await expect(loadSession("flashcards", { language: "en", moduleId: 1, tier: 1 })).rejects.toThrow();
+    expect(lastLoadError()).toBeGreaterThanOrEqual(before);
+  });
+});
