@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useLevel } from "../../shared/api/get-me.ts";
 import type { CardWord } from "../../shared/card-word.ts";
+import { type GameResults, itemsLabelKey, readResults } from "../../shared/game/results.ts";
 import { logError } from "../../shared/log.ts";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
-import { type GameResults, itemsLabelKey, readResults } from "./results.ts";
 
 export const CONFETTI_PIECES = 180;
 

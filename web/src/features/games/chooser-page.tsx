@@ -18,7 +18,7 @@ import { InstructionsButton } from "../../shared/game/instructions-dialog.tsx";
 import { ErrorText, LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
-import { ReviewChooserCard } from "../review/review-chooser-card.tsx";
+import { ReviewChooserCard } from "./review-card.tsx";
 
 function ModulePicker() {
   const { t } = useTranslation(["games", "common"]);

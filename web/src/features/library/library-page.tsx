@@ -27,10 +27,10 @@ import { ApiError, errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useModules } from "../../shared/api/get-modules.ts";
+import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
 import { TierLockedError, useSelectModule } from "../../shared/api/post-active-module.ts";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
-import { useReviewProgress } from "../review/api/get-review-progress.ts";
 import { ALL, fieldOptions, filterByField, GENERAL, groupByField, modulesForTier } from "./library-model.ts";
 import { PreviewModal } from "./preview-modal.tsx";
 

@@ -8,10 +8,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
+import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
+import { usePatchReviewSettings, useReviewSettings } from "../../shared/api/review-settings.ts";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
-import { useReviewProgress } from "../review/api/get-review-progress.ts";
-import { usePatchReviewSettings, useReviewSettings } from "../review/api/review-settings.ts";
 import { DayChart } from "./day-chart.tsx";
 
 const STATE_COLORS: Record<WordState, string> = {

@@ -11,14 +11,14 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
+import { useReviewSession } from "../../shared/api/get-review-session.ts";
 import { canSpeakHebrew } from "../../shared/audio.ts";
 import { logError } from "../../shared/log.ts";
+import { reviewEvents } from "../../shared/session/records.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
-import { reviewEvents } from "../games/session/records.ts";
-import { useReviewSession } from "./api/get-review-session.ts";
 import { HebrewKeyboard } from "./hebrew-keyboard.tsx";
 import classes from "./review.module.css";
 

@@ -12,19 +12,19 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../shared/api/client.ts";
 import { type BeginnerData, useBeginnerData } from "../../../shared/api/get-beginner-data.ts";
+import { ChoiceOptions } from "../../../shared/game/choice-options.tsx";
+import { EmptyState } from "../../../shared/game/empty-state.tsx";
+import { Feedback } from "../../../shared/game/feedback.tsx";
+import { GameFrame } from "../../../shared/game/game-frame.tsx";
+import classes from "../../../shared/game/play.module.css";
+import { useFinishGame } from "../../../shared/game/use-finish.ts";
+import { usePlayRecord } from "../../../shared/game/use-play-record.ts";
+import { useQuiz } from "../../../shared/game/use-quiz.ts";
+import { newSessionId, reviewEvents } from "../../../shared/session/records.ts";
 import { AudioButton } from "../../../shared/ui/audio-button.tsx";
 import { Hebrew } from "../../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../../shared/ui/status.tsx";
 import { useLanguage } from "../../../shared/use-language.ts";
-import { ChoiceOptions } from "../../games/play/shared/choice-options.tsx";
-import { EmptyState } from "../../games/play/shared/empty-state.tsx";
-import { Feedback } from "../../games/play/shared/feedback.tsx";
-import { GameFrame } from "../../games/play/shared/game-frame.tsx";
-import classes from "../../games/play/shared/play.module.css";
-import { useFinishGame } from "../../games/play/shared/use-finish.ts";
-import { usePlayRecord } from "../../games/play/shared/use-play-record.ts";
-import { useQuiz } from "../../games/play/shared/use-quiz.ts";
-import { newSessionId, reviewEvents } from "../../games/session/records.ts";
 
 function itemsOf(game: BeginnerGame, data: BeginnerData): BeginnerItems {
   switch (game) {

@@ -23,8 +23,8 @@ import { useActiveModule } from "../../../shared/api/get-active-module.ts";
 import { useEntitlements } from "../../../shared/api/get-entitlements.ts";
 import { getWords } from "../../../shared/api/get-words.ts";
 import { queryKeys } from "../../../shared/api/query-keys.ts";
+import { newSessionId, startRetrying } from "../../../shared/session/records.ts";
 import { useLanguage } from "../../../shared/use-language.ts";
-import { newSessionId, startRetrying } from "./records.ts";
 
 export interface WordSession {
   game: ModuleGame;

@@ -16,14 +16,14 @@ import { IconArrowLeft, IconArrowRight, IconEye, IconEyeOff } from "@tabler/icon
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { EmptyState } from "../../../../shared/game/empty-state.tsx";
+import { GameFrame } from "../../../../shared/game/game-frame.tsx";
+import classes from "../../../../shared/game/play.module.css";
+import { useFinishGame } from "../../../../shared/game/use-finish.ts";
+import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
 import { AudioButton } from "../../../../shared/ui/audio-button.tsx";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
 import type { WordSession } from "../../session/use-word-session.ts";
-import { EmptyState } from "../shared/empty-state.tsx";
-import { GameFrame } from "../shared/game-frame.tsx";
-import classes from "../shared/play.module.css";
-import { useFinishGame } from "../shared/use-finish.ts";
-import { usePlayRecord } from "../shared/use-play-record.ts";
 
 export function FlashcardsNoModule() {
   const { t } = useTranslation("play");

@@ -7,16 +7,16 @@ import { createRng } from "@ivrit/core/rng";
 import { Card, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { ChoiceOptions } from "../../../../shared/game/choice-options.tsx";
+import { Feedback } from "../../../../shared/game/feedback.tsx";
+import { GameFrame } from "../../../../shared/game/game-frame.tsx";
+import classes from "../../../../shared/game/play.module.css";
+import { useFinishGame } from "../../../../shared/game/use-finish.ts";
+import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
+import { useQuiz } from "../../../../shared/game/use-quiz.ts";
+import { progress, reviewEvents } from "../../../../shared/session/records.ts";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
-import { progress, reviewEvents } from "../../session/records.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
-import { ChoiceOptions } from "../shared/choice-options.tsx";
-import { Feedback } from "../shared/feedback.tsx";
-import { GameFrame } from "../shared/game-frame.tsx";
-import classes from "../shared/play.module.css";
-import { useFinishGame } from "../shared/use-finish.ts";
-import { usePlayRecord } from "../shared/use-play-record.ts";
-import { useQuiz } from "../shared/use-quiz.ts";
 
 type Quiz = Extract<ReturnType<typeof buildRootRecall>, { kind: "ready" }>["quiz"];
 

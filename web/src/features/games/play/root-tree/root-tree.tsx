@@ -16,14 +16,14 @@ import { IconPlus, IconRefresh } from "@tabler/icons-react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CardWord, fromWord } from "../../../../shared/card-word.ts";
+import { EmptyState } from "../../../../shared/game/empty-state.tsx";
+import { GameFrame } from "../../../../shared/game/game-frame.tsx";
+import classes from "../../../../shared/game/play.module.css";
+import { useFinishGame } from "../../../../shared/game/use-finish.ts";
+import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
 import { WordCardModal } from "../../../../shared/ui/word-card-modal.tsx";
 import type { WordSession } from "../../session/use-word-session.ts";
-import { EmptyState } from "../shared/empty-state.tsx";
-import { GameFrame } from "../shared/game-frame.tsx";
-import classes from "../shared/play.module.css";
-import { useFinishGame } from "../shared/use-finish.ts";
-import { usePlayRecord } from "../shared/use-play-record.ts";
 
 export function RootTree({ session, onRestart }: { session: WordSession; onRestart: () => void }) {
   const rng = useRef(createRng(session.seed));

@@ -20,14 +20,14 @@ import { createRng } from "@ivrit/core/rng";
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../../../shared/game/empty-state.tsx";
+import { Feedback } from "../../../../shared/game/feedback.tsx";
+import { GameFrame } from "../../../../shared/game/game-frame.tsx";
+import { useFinishGame } from "../../../../shared/game/use-finish.ts";
+import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
+import { progress, reviewEvents } from "../../../../shared/session/records.ts";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
-import { progress, reviewEvents } from "../../session/records.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
-import { EmptyState } from "../shared/empty-state.tsx";
-import { Feedback } from "../shared/feedback.tsx";
-import { GameFrame } from "../shared/game-frame.tsx";
-import { useFinishGame } from "../shared/use-finish.ts";
-import { usePlayRecord } from "../shared/use-play-record.ts";
 import classes from "./sentence-scramble.module.css";
 
 export function SentenceScramble({ session, onRestart }: { session: WordSession; onRestart: () => void }) {

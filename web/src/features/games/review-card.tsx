@@ -3,7 +3,7 @@ import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconCards } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useReviewQueue } from "./api/get-review-queue.ts";
+import { useReviewQueue } from "../../shared/api/get-review-queue.ts";
 
 export function ReviewChooserCard() {
   const { t } = useTranslation("review");

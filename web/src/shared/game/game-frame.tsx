@@ -5,10 +5,10 @@ import type { BeginnerGame, ModuleGame } from "@ivrit/core/games";
 import { Group, Progress, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { beginnerIcon } from "../../../../shared/game/beginner-meta.tsx";
-import classes from "../../../../shared/game/chooser.module.css";
-import { gameIcon } from "../../../../shared/game/game-meta.tsx";
-import { InstructionsButton } from "../../../../shared/game/instructions-dialog.tsx";
+import { beginnerIcon } from "./beginner-meta.tsx";
+import classes from "./chooser.module.css";
+import { gameIcon } from "./game-meta.tsx";
+import { InstructionsButton } from "./instructions-dialog.tsx";
 
 export function GameFrame({
   game,

@@ -1,8 +1,8 @@
 // GET and PATCH /review/settings: daily new-word limit, daily goal, time zone.
 import type { ReviewSettings } from "@ivrit/core/schemas/review";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../shared/api/client.ts";
-import { logError } from "../../../shared/log.ts";
+import { logError } from "../log.ts";
+import { apiJson } from "./client.ts";
 
 export function getReviewSettings(signal?: AbortSignal): Promise<ReviewSettings> {
   return apiJson<ReviewSettings>("/review/settings", { signal });

@@ -1,7 +1,7 @@
 // GET /review/words?moduleId=: the learner's cards of one module (the words page marks the known ones).
 import type { WordState } from "@ivrit/core/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../shared/api/client.ts";
+import { apiJson } from "./client.ts";
 
 export type ReviewWord = { wordId: number; state: WordState; due: string };
 

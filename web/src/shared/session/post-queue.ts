@@ -1,7 +1,7 @@
 // Posts that must not be lost (play records, word progress): sent at once, and on a network failure or a
 // server error kept in localStorage and retried later (next game start, the browser's 'online' event, and a
 // backoff timer). A 4xx other than 408/429 is the request's own fault: retrying cannot help, so it is dropped.
-import { logError } from "../../../shared/log.ts";
+import { logError } from "../log.ts";
 
 export type PostPath = "/game/play" | "/progress/words" | "/review/events";
 

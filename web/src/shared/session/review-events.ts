@@ -4,7 +4,7 @@
 // progress, and flushed at once when a game ends or the page is hidden.
 import { type AnswerKind, type Outcome, outcomeOf } from "@ivrit/core/review";
 import type { ReviewSource } from "@ivrit/core/schemas/review";
-import { logError } from "../../../shared/log.ts";
+import { logError } from "../log.ts";
 import type { PostQueue } from "./post-queue.ts";
 
 /** The server takes at most this many events per call (core's MAX_EVENTS_PER_POST). */

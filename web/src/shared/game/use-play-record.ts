@@ -3,8 +3,8 @@ import type { BeginnerGame, ModuleGame } from "@ivrit/core/games";
 import { DELAYS_MS } from "@ivrit/core/games/constants";
 import type { Language } from "@ivrit/core/languages";
 import { useEffect } from "react";
-import { useLevel } from "../../../../shared/api/get-me.ts";
-import { recordPlay } from "../../session/records.ts";
+import { useLevel } from "../api/get-me.ts";
+import { recordPlay } from "../session/records.ts";
 
 export function usePlayRecord(
   input: { game: ModuleGame | BeginnerGame; language: Language; moduleId: number | null; sessionId: string } | null,

@@ -1,11 +1,11 @@
 // The end of every game: send what is buffered and go to /game-over with the results state (the page reads
-// location.state, or sessionStorage after a reload: see features/game-over/results.ts).
+// location.state, or sessionStorage after a reload: see shared/game/results.ts).
 import type { GameResults } from "@ivrit/core/games/results";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { saveResults } from "../../../game-over/results.ts";
-import { flushRecords, reviewEvents } from "../../session/records.ts";
+import { flushRecords, reviewEvents } from "../session/records.ts";
+import { saveResults } from "./results.ts";
 
 export function useFinishGame(): (results: GameResults) => void {
   const navigate = useNavigate();

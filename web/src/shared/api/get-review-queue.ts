@@ -2,7 +2,7 @@
 // with the device's, since days, the streak and "new today" are counted in it.
 import type { ReviewQueue } from "@ivrit/core/schemas/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../shared/api/client.ts";
+import { apiJson } from "./client.ts";
 import { syncTimeZone } from "./review-settings.ts";
 
 export function getReviewQueue(signal?: AbortSignal): Promise<ReviewQueue> {

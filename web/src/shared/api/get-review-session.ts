@@ -2,7 +2,7 @@
 import type { Language } from "@ivrit/core/languages";
 import type { ReviewSession } from "@ivrit/core/schemas/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../shared/api/client.ts";
+import { apiJson } from "./client.ts";
 import { syncTimeZone } from "./review-settings.ts";
 
 export function getReviewSession(language: Language, words: readonly number[] | null, signal?: AbortSignal) {

@@ -5,9 +5,9 @@
 import type { BeginnerGame, ModuleGame } from "@ivrit/core/games";
 import { type GameName, gameName } from "@ivrit/core/games";
 import type { Language } from "@ivrit/core/languages";
-import { apiRequest } from "../../../shared/api/client.ts";
-import { logError } from "../../../shared/log.ts";
-import { type AppPlatform, appPlatform } from "../../../shared/platform.ts";
+import { apiRequest } from "../api/client.ts";
+import { logError } from "../log.ts";
+import { type AppPlatform, appPlatform } from "../platform.ts";
 import { localQueueStore, PostQueue } from "./post-queue.ts";
 import { ProgressBatch } from "./progress-batch.ts";
 import { ReviewEvents } from "./review-events.ts";

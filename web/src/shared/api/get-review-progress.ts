@@ -2,7 +2,7 @@
 import type { Language } from "@ivrit/core/languages";
 import type { ReviewProgress } from "@ivrit/core/schemas/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../shared/api/client.ts";
+import { apiJson } from "./client.ts";
 import { syncTimeZone } from "./review-settings.ts";
 
 export function getReviewProgress(language: Language, signal?: AbortSignal): Promise<ReviewProgress> {
