@@ -65,7 +65,12 @@ export function buildGrid(
   marks: readonly { id: number; mark: string; sound: string }[],
 ): GridCell[] {
   const cells: GridCell[] = [];
-  const add = (l: { id: number; letter: string }, c: { text: string; translit: string }, ids: number[], offset: number) => {
+  const add = (
+    l: { id: number; letter: string },
+    c: { text: string; translit: string },
+    ids: number[],
+    offset: number,
+  ) => {
     for (const nid of ids) {
       const n = marks.find((m) => m.id === nid);
       if (!n) throw new Error(`no nikkud ${nid}`);
