@@ -4,12 +4,12 @@
 // BENCH_NODE_FLAGS="--max-semi-space-size=8" passes V8 flags to the server process (memory experiments).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
+import { freshPg, procMb } from "./support.ts";
 
 const { values } = parseArgs({
   options: { seconds: { type: "string", default: "10" }, connections: { type: "string", default: "50" } },
@@ -18,38 +18,6 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const user = randomUUID();
 const headers = { "x-anonymous-id": user, "x-user-id": user };
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-async function freshPg(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const name = `ivrit_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (e) {
-    console.log(`PostgreSQL at ${PG_URL} not reachable (${(e as Error).message}): skipped`);
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-function peakRssMb(pid: number): number {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
-}
 
 async function startServer(env: Record<string, string>, port: number) {
   const child = spawn(
@@ -97,7 +65,7 @@ const rows: Row[] = [];
 const summary: string[] = [];
 for (const backend of ["pglite", "postgres"] as const) {
   const dataDir = mkdtempSync(join(tmpdir(), "ivrit-bench-"));
-  const db = backend === "postgres" ? await freshPg() : null;
+  const db = backend === "postgres" ? await freshPg("ivrit_bench") : null;
   if (backend === "postgres" && !db) continue;
   const port = 3400 + rows.length;
   const { child, ready } = await startServer(db ? { DATABASE_URL: db.url } : { DATA_DIR: dataDir }, port);
@@ -118,7 +86,7 @@ for (const backend of ["pglite", "postgres"] as const) {
       { backend, route: "same bytes from memory", ...m },
       { backend, route: "GET /api/words&random=1 (uncached)", ...r },
     );
-    const rss = peakRssMb(child.pid ?? 0);
+    const rss = procMb(child.pid ?? 0, "VmHWM");
     summary.push(
       `${backend}: ratio ${(w.rps / m.rps).toFixed(2)} (goal >= 0.5; uncached ${(r.rps / m.rps).toFixed(2)}), words p99 ${w.p99} ms (goal < 50), peak RSS ${rss} MB (goal < 400; ${ready.rssMb} MB idle after start); module ${ready.module} (${ready.words} words, ${ready.bytes} bytes an answer)`,
     );

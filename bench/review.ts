@@ -25,7 +25,7 @@ import { createRng } from "@ivrit/core/rng";
 import { applyEvent, newCard, replay } from "@ivrit/core/srs";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
-import pg from "pg";
+import { freshPg } from "./support.ts";
 
 const CARDS = 3_000;
 const EVENTS = 50_000;
@@ -145,33 +145,6 @@ function benchContent(): string {
   return dir;
 }
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-async function freshPg(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const name = `ivrit_bench_review_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (e) {
-    console.log(`PostgreSQL at ${PG_URL} not reachable (${(e as Error).message}): skipped`);
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 type Ready = { seedMs: number; wordIds: number[]; queue: unknown; events: number; cards: number };
 
 async function start(
@@ -236,7 +209,7 @@ async function driver() {
       const user = randomUUID();
       const headers = { "x-anonymous-id": user, "x-user-id": user, "content-type": "application/json" };
       const dataDir = mkdtempSync(join(tmpdir(), "ivrit-bench-review-"));
-      const db = backend === "postgres" ? await freshPg() : null;
+      const db = backend === "postgres" ? await freshPg("ivrit_bench_review") : null;
       if (backend === "postgres" && !db) continue;
       const port = 3500 + rows.length;
       const { child, ready } = await start(

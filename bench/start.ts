@@ -3,10 +3,11 @@
 // to the first 200 of /api/health, on a fresh data directory (migrations + content load) and on a loaded one, and the
 // process's resident memory once idle (VmRSS) and at its peak (VmHWM). Usage: npm run start-time -w bench [-- --runs 3]
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { procMb } from "./support.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
 const runs = Number(values.runs);
@@ -16,11 +17,6 @@ spawnSync(process.execPath, [join(SERVER, "scripts", "build.mjs")], { stdio: "in
 const variants = {
   "node dist/main.js": [join(SERVER, "dist", "main.js")],
   "tsx src/main.ts": ["--import", "tsx", join(SERVER, "src", "main.ts")],
-};
-
-const status = (pid: number, key: string) => {
-  const m = new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
 };
 
 async function once(args: string[], dataDir: string, port: number) {
@@ -42,7 +38,7 @@ async function once(args: string[], dataDir: string, port: number) {
     const ms = performance.now() - started;
     await new Promise((r) => setTimeout(r, 3000));
     const pid = child.pid ?? 0;
-    return { ms, rss: status(pid, "VmRSS"), hwm: status(pid, "VmHWM") };
+    return { ms, rss: procMb(pid, "VmRSS"), hwm: procMb(pid, "VmHWM") };
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
