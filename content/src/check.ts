@@ -15,6 +15,7 @@ import {
 } from "./analyse.ts";
 import { pointingGates } from "./gates.ts";
 import { CONTENT_DIR, type Content, type Issue, loadContent } from "./load.ts";
+import { checkVerbForms, type VerbCheckReport } from "./verb-check.ts";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 // npm eats --options after `npm run content:check --`, so the environment works too: CONTENT_CHECK_SKIP=audio
@@ -32,6 +33,9 @@ const audio: Promise<AudioReport | undefined> = skip.has("audio")
   : checkAudio(c, dir, { remeasure });
 const hebrew: HebrewReport | undefined = skip.has("hspell") ? undefined : checkHebrew(c, dir);
 const pointing = pointingGates(c);
+// Every form of every verb table read by hspell as its cell (verb-check.ts).
+const verbForms: VerbCheckReport | undefined =
+  skip.has("hspell") || !hebrew?.available ? undefined : checkVerbForms(c.verbs, dir);
 const [sp, au] = await Promise.all([spelling, audio]);
 
 const errors: Issue[] = [
@@ -39,6 +43,14 @@ const errors: Issue[] = [
   ...c.lint,
   ...pointing.errors,
   ...(hebrew?.errors ?? []),
+  ...(verbForms?.errors ?? []).map((e) => ({
+    file: e.file,
+    message: `${e.verb} ${e.cell} ${e.he}: hspell does not read it as that cell (${e.hspell}); fix the generator or list the cell under "hspell" with a reason`,
+  })),
+  ...(verbForms?.stale ?? []).map((e) => ({
+    file: e.file,
+    message: `${e.verb}: hspell allowlist for ${e.cell} is no longer needed`,
+  })),
   ...(sp?.errors ?? []),
   ...(au?.errors ?? []),
 ];
@@ -56,6 +68,10 @@ if (au && !au.soxAvailable) notes.push("sox not on PATH: audio files checked for
 if (au?.soxAvailable)
   notes.push(
     `audio: ${Object.values(au.present).reduce((a, b) => a + b, 0)} files, ${au.measured} measured with sox, the rest unchanged since measured (manifest sha1)`,
+  );
+if (verbForms)
+  notes.push(
+    `verb tables: ${c.verbs.tables.size} verbs, ${verbForms.forms} forms; hspell reads ${verbForms.agreeing} as their cell (${((100 * verbForms.agreeing) / Math.max(1, verbForms.forms)).toFixed(2)}% without the allowlist), ${verbForms.allowlisted} allowlisted, ${verbForms.errors.length} not`,
   );
 for (const s of skip) notes.push(`${s} skipped (--skip)`);
 // A report, not a gate: example sentences should use words the learner has met (goal: 90% in tier 1).

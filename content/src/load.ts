@@ -29,6 +29,7 @@ import {
   rootsFile,
 } from "./schema.ts";
 import { translitProblems } from "./translit.ts";
+import { loadVerbs, type Verbs, verbLint } from "./verbs.ts";
 
 export const CONTENT_DIR = join(import.meta.dirname, "..");
 
@@ -73,6 +74,8 @@ export type Content = {
   hash: string;
   /** The content cannot be loaded (file, message). An empty list means the content can be loaded. */
   problems: Issue[];
+  /** The verbs' conjugation tables (content/verbs, decision 0018). */
+  verbs: Verbs;
   /** Authoring rules broken; the content loads, the checker fails. */
   lint: Issue[];
   /** Worth a look; nothing fails. */
@@ -180,6 +183,14 @@ export function loadContent(dir: string = CONTENT_DIR): Content {
   const letterVowels = read(join(b, "letter-vowel.json"), letterVowel.array()) ?? [];
   const allowlist = read(join(dir, "allowlist.json"), allowlistFile, true) ?? allowlistFile.parse({});
 
+  const verbs = loadVerbs(dir, problems, (name, raw) => hash.update(name).update("\0").update(raw).update("\0"));
+  lint.push(
+    ...verbLint(
+      dir,
+      verbs,
+      modules.map((m) => ({ file: moduleFiles[m.id] ?? `modules/${m.id}`, words: m.words })),
+    ),
+  );
   checkModules(modules, moduleFiles, roots, rootFiles, fields, problems, lint, warnings);
   checkBeginner(letters, nikkudList, letterVowels, problems, lint);
   checkAllowlist(allowlist, modules, lint);
@@ -194,6 +205,7 @@ export function loadContent(dir: string = CONTENT_DIR): Content {
     allowlist,
     moduleFiles,
     rootFiles,
+    verbs,
     hash: hash.digest("hex"),
     problems,
     lint,

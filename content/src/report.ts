@@ -13,6 +13,7 @@ import {
 } from "./frequency.ts";
 import { CONTENT_DIR, loadContent } from "./load.ts";
 import { POS, TENSES } from "./schema.ts";
+import { checkVerbForms } from "./verb-check.ts";
 
 const dir = process.env.CONTENT_DIR ?? CONTENT_DIR;
 const c = loadContent(dir);
@@ -138,6 +139,18 @@ const weak = modules.filter((m) => m.id !== 93 && m.verbs < 5);
 if (weak.length)
   console.log(`  modules with fewer than 5 verb forms (the verb games need 5): ${weak.map((m) => m.id).join(", ")}`);
 
+// Conjugation tables (decision 0018): how many verbs have one, and how hspell reads every form.
+const taughtVerbs = new Set(words.filter((w) => w.verb).map((w) => w.verb));
+const withTable = [...taughtVerbs].filter((v) => v && c.verbs.tables.has(v)).length;
+console.log(
+  `\nVerb tables: ${withTable}/${taughtVerbs.size} taught verbs have a full table (${c.verbs.tables.size} tables)`,
+);
+if (hebrew.available) {
+  const vf = checkVerbForms(c.verbs, dir);
+  console.log(
+    `  hspell reads ${vf.agreeing}/${vf.forms} forms as their cell (${pct(vf.agreeing, vf.forms)} without the allowlist; ${pct(vf.agreeing + vf.allowlisted, vf.forms)} with it); not allowlisted: ${vf.errors.length}`,
+  );
+}
 console.log("\nhspell:");
 if (!hebrew.available) console.log("  not on PATH");
 else {

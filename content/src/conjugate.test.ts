@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { type Cell, conjugate, type VerbSpec } from "./conjugate.ts";
+import { translitAgrees } from "./pointing.ts";
+
+const row = (spec: VerbSpec, cells: Cell[]) => {
+  const t = conjugate(spec);
+  return cells.map((c) => `${t[c]?.nikkud} ${t[c]?.he} ${t[c]?.translit}`);
+};
+
+describe("conjugate", () => {
+  it("pa'al regular: every cell of לכתוב", () => {
+    const t = conjugate({ verb: "לכתוב", root: "כ-ת-ב", binyan: "paal", class: "regular" });
+    expect(Object.keys(t)).toHaveLength(27);
+    expect(t["pres.fs"]).toEqual({ he: "כותבת", nikkud: "כּוֹתֵבֶת", translit: "ko-TE-vet" });
+    expect(t["past.1s"]).toEqual({ he: "כתבתי", nikkud: "כָּתַבְתִּי", translit: "ka-TAV-ti" });
+    expect(t["past.2mp"]).toEqual({ he: "כתבתם", nikkud: "כְּתַבְתֶּם", translit: "ktav-TEM" });
+    expect(t["past.3fs"]).toEqual({ he: "כתבה", nikkud: "כָּתְבָה", translit: "ka-te-VA" });
+    expect(t["fut.3ms"]).toEqual({ he: "יכתוב", nikkud: "יִכְתֹּב", translit: "yich-TOV" });
+    expect(t["fut.2fs"]).toEqual({ he: "תכתבי", nikkud: "תִּכְתְּבִי", translit: "tich-te-VI" });
+    expect(t["fut.3fp"]).toEqual({ he: "תכתובנה", nikkud: "תִּכְתֹּבְנָה", translit: "tich-TOV-na" });
+    expect(t["imp.fs"]).toEqual({ he: "כתבי", nikkud: "כִּתְבִי", translit: "kit-VI" });
+    expect(t.inf).toEqual({ he: "לכתוב", nikkud: "לִכְתֹּב", translit: "lich-TOV" });
+  });
+
+  it("gutturals: hataf, patah before a final guttural, furtive patah, no dagesh", () => {
+    expect(row({ verb: "לעבוד", root: "ע-ב-ד", binyan: "paal", class: "regular" }, ["fut.3ms", "past.2mp"])).toEqual([
+      "יַעֲבֹד יעבוד ya-'a-VOD",
+      "עֲבַדְתֶּם עבדתם a-vad-TEM",
+    ]);
+    expect(
+      row({ verb: "לשמוע", root: "ש-מ-ע", binyan: "paal", class: "regular" }, ["pres.ms", "fut.3ms", "inf"]),
+    ).toEqual(["שׁוֹמֵעַ שומע sho-ME-a", "יִשְׁמַע ישמע yish-MA", "לִשְׁמֹעַ לשמוע lish-MO-a"]);
+    expect(row({ verb: "לשאול", root: "ש-א-ל", binyan: "paal", class: "regular" }, ["past.3fs", "fut.3ms"])).toEqual([
+      "שָׁאֲלָה שאלה sha-'a-LA",
+      "יִשְׁאַל ישאל yish-AL",
+    ]);
+    expect(row({ verb: "לנהל", root: "נ-ה-ל", binyan: "piel", class: "regular" }, ["past.3ms", "past.3fs"])).toEqual([
+      "נִהֵל ניהל ni-HEL",
+      "נִהֲלָה ניהלה ni-ha-LA",
+    ]);
+    expect(row({ verb: "להירשם", root: "ר-ש-ם", binyan: "nifal", class: "regular" }, ["fut.3ms", "fut.1s"])).toEqual([
+      "יֵרָשֵׁם יירשם ye-ra-SHEM",
+      "אֵרָשֵׁם אירשם e-ra-SHEM",
+    ]);
+  });
+
+  it("weak roots: lamed-he, lamed-alef, pe-nun, pe-yod, hollow, geminate", () => {
+    expect(
+      row({ verb: "לבנות", root: "ב-נ-ה", binyan: "paal", class: "lamed-he" }, [
+        "past.1s",
+        "past.3fs",
+        "fut.2fp",
+        "inf",
+      ]),
+    ).toEqual(["בָּנִיתִי בניתי ba-NI-ti", "בָּנְתָה בנתה ba-ne-TA", "תִּבְנֶינָה תבנינה tiv-NE-na", "לִבְנוֹת לבנות liv-NOT"]);
+    expect(row({ verb: "לקרוא", root: "ק-ר-א", binyan: "paal", class: "lamed-alef" }, ["past.1s", "fut.3ms"])).toEqual([
+      "קָרָאתִי קראתי ka-RA-ti",
+      "יִקְרָא יקרא yik-RA",
+    ]);
+    expect(row({ verb: "לנסוע", root: "נ-ס-ע", binyan: "paal", class: "pe-nun" }, ["fut.3ms", "imp.ms"])).toEqual([
+      "יִסַּע ייסע yi-SA",
+      "סַע סע SA",
+    ]);
+    expect(
+      row({ verb: "ללכת", root: "ה-ל-ך", binyan: "paal", class: "pe-yod-drop" }, [
+        "past.3ms",
+        "fut.3ms",
+        "imp.fs",
+        "inf",
+      ]),
+    ).toEqual(["הָלַךְ הלך ha-LACH", "יֵלֵךְ ילך ye-LECH", "לְכִי לכי le-CHI", "לָלֶכֶת ללכת la-LE-chet"]);
+    expect(
+      row({ verb: "לקום", root: "ק-ו-ם", binyan: "paal", class: "hollow", vowel: "u" }, ["past.3fs", "fut.2fs", "inf"]),
+    ).toEqual(["קָמָה קמה KA-ma", "תָּקוּמִי תקומי ta-KU-mi", "לָקוּם לקום la-KUM"]);
+    expect(row({ verb: "להוריד", root: "י-ר-ד", binyan: "hifil", class: "pe-yod" }, ["past.1s", "imp.ms"])).toEqual([
+      "הוֹרַדְתִּי הורדתי ho-RAD-ti",
+      "הוֹרֵד הורד ho-RED",
+    ]);
+    expect(row({ verb: "להגיש", root: "נ-ג-ש", binyan: "hifil", class: "pe-nun" }, ["past.3ms", "pres.ms"])).toEqual([
+      "הִגִּישׁ הגיש hi-GISH",
+      "מַגִּישׁ מגיש ma-GISH",
+    ]);
+    expect(row({ verb: "להפר", root: "פ-ר-ר", binyan: "hifil", class: "geminate" }, ["past.3ms", "fut.3ms"])).toEqual([
+      "הֵפֵר הפר he-FER",
+      "יָפֵר יפר ya-FER",
+    ]);
+  });
+
+  it("hitpa'el: metathesis and assimilation; a doubled suffix letter merges", () => {
+    const first = (root: string) =>
+      conjugate({ verb: "", root, binyan: "hitpael", class: "regular" })["past.3ms"]?.nikkud;
+    expect(first("ס-ד-ר")).toBe("הִסְתַּדֵּר");
+    expect(first("צ-ל-ם")).toBe("הִצְטַלֵּם");
+    expect(first("ז-ק-ן")).toBe("הִזְדַּקֵּן");
+    expect(first("ש-מ-ש")).toBe("הִשְׁתַּמֵּשׁ");
+    expect(first("ד-ב-ר")).toBe("הִדַּבֵּר");
+    expect(row({ verb: "לנגן", root: "נ-ג-ן", binyan: "piel", class: "regular" }, ["past.1p"])).toEqual([
+      "נִגַּנּוּ ניגנו ni-GA-nu",
+    ]);
+  });
+
+  it("every generated transliteration reads as its pointing (the content gate)", () => {
+    const specs: VerbSpec[] = [
+      { verb: "לכתוב", root: "כ-ת-ב", binyan: "paal", class: "regular" },
+      { verb: "לפרסם", root: "פ-ר-ס-ם", binyan: "piel", class: "regular" },
+      { verb: "להתחייב", root: "ח-י-ב", binyan: "hitpael", class: "regular" },
+      { verb: "לראות", root: "ר-א-ה", binyan: "paal", class: "lamed-he" },
+    ];
+    for (const s of specs)
+      for (const [cell, f] of Object.entries(conjugate(s)))
+        expect(translitAgrees(f.nikkud, f.translit), `${cell} ${f.nikkud} ${f.translit}`).toBe(true);
+  });
+});
