@@ -183,6 +183,23 @@ for (const lang of LANGUAGES) {
       .poll(async () => ((await (await request.get("/api/review/queue", { headers })).json()) as { due: number }).due)
       .toBe(0);
 
+    // The library shows the module's known/total, the words page marks the same number of words known.
+    const progress = (await (await request.get("/api/review/progress?language=en", { headers })).json()) as {
+      modules: { moduleId: number; known: number; total: number }[];
+    };
+    const known = progress.modules.find((m) => m.moduleId === 3)?.known ?? 0;
+    expect(known).toBeGreaterThanOrEqual(4);
+    await page.goto("/library");
+    await expect(page.locator('article[data-module-id="3"]').getByTestId("module-known")).toHaveAttribute(
+      "data-known",
+      String(known),
+    );
+    // The words page shows the active module: make it the game's module (a new learner's first visit may
+    // also auto-pick one).
+    expect((await request.post("/api/me/active-module", { headers, data: { module_id: 3 } })).ok()).toBe(true);
+    await page.goto("/words");
+    await expect(page.getByTestId("known-mark")).toHaveCount(known);
+
     // 5. /progress: today's goal met, a streak of one day, words by state, both plots.
     await page.goto("/progress");
     await expect(page.getByTestId("progress-streak")).toHaveAttribute("data-streak", "1");

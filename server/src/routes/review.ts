@@ -309,8 +309,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       if (accepted.length > 0) {
         stored = await db.transaction(async (tx) => {
           // One writer per user at a time: two batches for the same word cannot both fold onto the same card.
-          // The lock is taken by the insert itself (one round trip less); the cards are read by the next
-          // statement, whose snapshot is taken after the lock is held, so they are never stale.
+          // The lock is taken by the insert itself (one round trip less), which also queues the NOTIFY that
+          // drops the learner's cached queue everywhere (sent at commit, so a duplicate-only batch notifies
+          // needlessly but harmlessly); the cards are read by the next statement, whose snapshot is taken after
+          // the lock is held, so they are never stale.
           const values = sql.join(
             accepted.map(
               (e) =>
@@ -320,9 +322,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           );
           const inserted = rowsOf<{ id: string }>(
             await tx.execute(sql`
-              with l as (select pg_advisory_xact_lock(hashtext(${userId})))
+              with l as (select pg_advisory_xact_lock(hashtext(${userId}))),
+                   n as (select pg_notify(${REVIEW_CHANNEL}, ${userId}))
               insert into review_events (user_id, client_event_id, word_id, at, game, outcome)
-              select v.* from (values ${values}) as v(user_id, client_event_id, word_id, at, game, outcome), l
+              select v.* from (values ${values}) as v(user_id, client_event_id, word_id, at, game, outcome), l, n
               on conflict do nothing
               returning client_event_id as id`),
           );
@@ -385,7 +388,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
                 },
               });
           }
-          await notifyWrite(tx, userId);
           return inserted.length;
         });
         forget(userId);
