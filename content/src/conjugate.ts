@@ -212,7 +212,7 @@ function phonology(us: Unit[], lengthenAll: boolean): void {
     }
     // A guttural's vocal shva is a hataf (שָׁאֲלָה, נִהֲלָה, עֲבַדְתֶּם).
     if (GUTTURALS.includes(u.l) && (u.v === ";" || u.v === "," || u.v === "~"))
-      u.v = u.l === "א" && i === 0 ? "_e" : "_a";
+      u.v = "_a";
     // A final ח or ע after a vowel other than a is read with a furtive patah (שׁוֹמֵעַ, לִפְתֹּחַ).
     if (i === us.length - 1 && (u.l === "ח" || u.l === "ע") && u.v === "" && prev && !["a", "A", "_a"].includes(prev.v))
       u.furtive = true;
@@ -283,7 +283,8 @@ function plain(us: Unit[]): string {
 function initialShvaSaid(us: Unit[]): boolean {
   const [first, second] = us;
   if (!first || !second) return true;
-  return "וילמנר".includes(first.l) || "אהע".includes(second.l) || base(second.l) === base(first.l);
+  // Before ח too: sche-, kchi- are hard to say, Israelis say se-CHE.
+  return "וילמנר".includes(first.l) || "אהחע".includes(second.l) || base(second.l) === base(first.l);
 }
 
 function consonant(u: Unit, i: number, us: Unit[]): string {
@@ -492,7 +493,7 @@ function paal(spec: VerbSpec, r: string[]): Templates {
     Object.assign(t, {
       "past.1s": "1A 2a^ 3: תI",
       "past.2ms": "1A 2a^ 3: תA",
-      "past.2fs": g3 ? "1A 2a^ 3a ת:" : "1A 2a 3: ת:",
+      "past.2fs": g3 ? "1A 2a^ 3a ת*:" : "1A 2a 3: ת:",
       "past.3ms": "1A 2a 3",
       "past.3fs": "1A 2; 3A ה",
       "past.1p": "1A 2a^ 3: נU",
@@ -583,8 +584,9 @@ function paal(spec: VerbSpec, r: string[]): Templates {
     const P = (p: string) => (p === "א" ? "אe " : g1 ? `${p}a ` : `${p}i `);
     const C1 = hataf1 ? "1_a" : "1:";
     const C1of1s = hataf1 ? "1_e" : "1:";
-    const fs = g1 ? "1a 2; 3I" : "1: 2; 3I";
-    const mp = g1 ? "1a 2; 3U" : "1: 2; 3U";
+    // תַּעַזְרִי: ta-'az-RI (the shva after the guttural's patah is not said; ב כ פ after it stay soft).
+    const fs = g1 ? "1a 2, 3I" : "1: 2; 3I";
+    const mp = g1 ? "1a 2, 3U" : "1: 2; 3U";
     const fp = la ? `${C1} 2e^ 3 נA ה` : `${C1} 2${stemV}^ 3: נA ה`;
     Object.assign(t, fut(P, `${C1} 2${stemV} 3`, fs, mp, fp));
     t["fut.1s"] = `אe ${C1of1s} 2${stemV} 3`;
@@ -614,7 +616,7 @@ function nifal(r: string[]): Templates {
     "pres.fp": `${P} 2A 3O ת`,
     "past.1s": `${P} 2a^ 3: תI`,
     "past.2ms": `${P} 2a^ 3: תA`,
-    "past.2fs": g3 ? `${P} 2a^ 3a ת:` : `${P} 2a 3: ת:`,
+    "past.2fs": g3 ? `${P} 2a^ 3a ת*:` : `${P} 2a 3: ת:`,
     "past.3ms": `${P} 2a 3`,
     "past.3fs": g1 ? `נe 1e 2: 3A ה` : `${P} 2; 3A ה`,
     "past.1p": `${P} 2a^ 3: נU`,
@@ -701,7 +703,7 @@ function intensive(spec: VerbSpec, r: string[], hit: boolean): Templates {
     "pres.fp": pres("2*, 3O ת"),
     "past.1s": past("2*a^ 3: תI"),
     "past.2ms": past("2*a^ 3: תA"),
-    "past.2fs": past(g3 ? "2*a^ 3a ת:" : "2*a 3: ת:"),
+    "past.2fs": past(g3 ? "2*a^ 3a ת*:" : "2*a 3: ת:"),
     "past.3ms": past("2*E 3"),
     "past.3fs": past("2*, 3A ה"),
     "past.1p": past("2*a^ 3: נU"),
@@ -808,7 +810,7 @@ function hifil(spec: VerbSpec, r: string[]): Templates {
     "pres.fp": `${presHead}${stemI}O ת`,
     "past.1s": consSuffix(pastHead, "תI"),
     "past.2ms": consSuffix(pastHead, "תA"),
-    "past.2fs": g3 ? `${pastHead}2a^ 3a ת:` : consSuffix(pastHead, "ת:", false),
+    "past.2fs": g3 ? `${pastHead}2a^ 3a ת*:` : consSuffix(pastHead, la ? "ת" : "ת:", false),
     "past.3ms": `${pastHead}${stemI}`,
     "past.3fs": `${pastHead}${fsRest}A ה`,
     "past.1p": consSuffix(pastHead, "נU"),
