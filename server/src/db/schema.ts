@@ -86,6 +86,14 @@ export const words = pgTable(
   (t) => [index("words_module_idx").on(t.moduleId, t.position)],
 );
 
+/** A verb's conjugation table (content/verbs, decision 0018): cell -> form, shared by the verb's entries. */
+export const verbForms = pgTable("verb_forms", {
+  verb: text("verb").primaryKey(),
+  root: text("root").notNull(),
+  binyan: text("binyan").notNull(),
+  forms: jsonb("forms").$type<Record<string, { he: string; nikkud: string; translit: string }>>().notNull(),
+});
+
 /** The example sentence of a word (one per word). */
 export const sentences = pgTable("sentences", {
   wordId: integer("word_id")
