@@ -239,8 +239,18 @@ const wordSchema = z.object({
   /** Other correct word orders of the plain sentence, for the sentence scramble ([] if none; null if locked). */
   sentence_orders: z.array(z.string()).nullable().optional(),
   example: z.object({ he: z.string(), he_nikkud: z.string(), translation: z.string() }).nullable().optional(),
+  /**
+   * A verb's whole conjugation table (decision 0018), by cell: "pres.ms", "past.1s", "fut.3fp", "imp.fs", "inf"…
+   * Each form plain (full spelling), pointed and transliterated with the stressed syllable in capitals. Full mode
+   * only; null for other words and for locked ones.
+   */
+  forms: z
+    .record(z.string(), z.object({ he: z.string(), nikkud: z.string(), translit: z.string() }))
+    .nullable()
+    .optional(),
 });
 export type Word = z.infer<typeof wordSchema>;
+export type VerbForm = { he: string; nikkud: string; translit: string };
 
 export const wordsResponse = z.object({
   items: z.array(wordSchema),

@@ -34,6 +34,8 @@ export type CachedWord = {
   /** `orders`: the plain sentence's other correct word orders. */
   sentence: { he: string; nikkud: string; orders: string[]; tr: Texts } | null;
   roots: CachedRoot[];
+  /** The verb's conjugation table by cell (decision 0018), shared by the verb's entries; null for other words. */
+  forms: Record<string, { he: string; nikkud: string; translit: string }> | null;
 };
 type CachedLetter = {
   id: number;
@@ -86,19 +88,32 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 
 async function readSnapshot(db: Db): Promise<ContentSnapshot> {
   const hash = await contentHash(db);
-  const [moduleRows, fieldRows, mfRows, wordRows, sentenceRows, rootRows, linkRows, letterRows, lvRows, nikkudRows] =
-    await Promise.all([
-      db.select().from(t.modules),
-      db.select().from(t.fields),
-      db.select().from(t.moduleFields),
-      db.select().from(t.words).orderBy(t.words.moduleId, t.words.position),
-      db.select().from(t.sentences),
-      db.select().from(t.roots),
-      db.select().from(t.wordRoots),
-      db.select().from(t.letters).orderBy(t.letters.id),
-      db.select().from(t.letterVowels).orderBy(t.letterVowels.id),
-      db.select().from(t.nikkud),
-    ]);
+  const [
+    moduleRows,
+    fieldRows,
+    mfRows,
+    wordRows,
+    sentenceRows,
+    rootRows,
+    linkRows,
+    letterRows,
+    lvRows,
+    nikkudRows,
+    verbRows,
+  ] = await Promise.all([
+    db.select().from(t.modules),
+    db.select().from(t.fields),
+    db.select().from(t.moduleFields),
+    db.select().from(t.words).orderBy(t.words.moduleId, t.words.position),
+    db.select().from(t.sentences),
+    db.select().from(t.roots),
+    db.select().from(t.wordRoots),
+    db.select().from(t.letters).orderBy(t.letters.id),
+    db.select().from(t.letterVowels).orderBy(t.letterVowels.id),
+    db.select().from(t.nikkud),
+    db.select().from(t.verbForms),
+  ]);
+  const formsOf = new Map(verbRows.map((v) => [v.verb, v.forms]));
   const fieldNames = new Map(fieldRows.map((f) => [f.id, nameTexts(f)]));
   const sentenceBy = new Map(sentenceRows.map((s) => [s.wordId, s]));
   const rootBy = new Map(rootRows.map((r) => [r.id, { root: r.root, meaning: trTexts(r) }]));
@@ -125,6 +140,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       tr: trTexts(w),
       sentence: s ? { he: s.he, nikkud: s.nikkud, orders: s.orders, tr: trTexts(s) } : null,
       roots: rootsOf.get(w.id) ?? [],
+      forms: w.verb ? (formsOf.get(w.verb) ?? null) : null,
     };
   });
   const wordsByModule = new Map<number, CachedWord[]>();

@@ -55,7 +55,16 @@ async function insertChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknow
 async function writeContent(db: Db, c: Content, dir: string) {
   await db.transaction(async (tx) => {
     // Children first; user tables are not touched.
-    for (const table of [t.wordRoots, t.sentences, t.words, t.moduleFields, t.modules, t.fields, t.roots]) {
+    for (const table of [
+      t.wordRoots,
+      t.sentences,
+      t.words,
+      t.moduleFields,
+      t.modules,
+      t.fields,
+      t.roots,
+      t.verbForms,
+    ]) {
       await tx.delete(table);
     }
     for (const table of [t.letterVowels, t.letters, t.nikkud]) await tx.delete(table);
@@ -114,6 +123,12 @@ async function writeContent(db: Db, c: Content, dir: string) {
         })),
       ),
     );
+    // Conjugation tables (decision 0018), one row per verb, joined to its entries by the infinitive.
+    const verbRows = c.verbs.specs.flatMap((s) => {
+      const forms = c.verbs.tables.get(s.verb);
+      return forms ? [{ verb: s.verb, root: s.root, binyan: s.binyan, forms }] : [];
+    });
+    await insertChunks(verbRows, (chunk) => tx.insert(t.verbForms).values(chunk), 100);
     const links = all.flatMap(({ w }) =>
       [...new Set(w.roots)].map((r) => ({ wordId: w.id, rootId: rootIds.get(r) ?? 0 })),
     );

@@ -85,6 +85,8 @@ function toApiWord(
     // The plain sentence's other correct word orders (the scramble accepts any): [] when there are none.
     sentence_orders: s ? s.orders : null,
     example: s ? { he: s.he, he_nikkud: s.nikkud, translation: s.tr[lang] } : null,
+    // A verb's whole conjugation table (decision 0018); like the sentence, not for a locked word.
+    forms: locked ? null : w.forms,
   };
 }
 
