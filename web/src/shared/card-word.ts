@@ -15,6 +15,8 @@ export interface CardWord {
   sentenceTranslation?: string | null;
   /** Example hidden because the word is above the plan. */
   locked?: boolean;
+  /** A verb's whole conjugation table by cell (decision 0018), shown collapsed on the card. */
+  forms?: Record<string, { he: string; nikkud: string; translit: string }> | null;
 }
 
 const hasLetter = /\p{L}/u;
@@ -41,6 +43,7 @@ export function fromWord(w: Word): CardWord {
     sentenceHe: w.example?.he_nikkud || w.sentence_he_nikkud || w.example?.he || w.sentence_he || null,
     sentenceTranslation: w.example?.translation || w.sentence_translation || null,
     locked: w.locked,
+    forms: w.forms ?? null,
   };
 }
 

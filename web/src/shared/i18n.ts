@@ -18,6 +18,7 @@ export const NAMESPACES = [
   "play",
   "purchases",
   "review",
+  "verbs",
 ] as const;
 
 /** Names of the languages in their own language (the header's dropdown). */

@@ -1,8 +1,10 @@
 import { Badge, Button, Divider, Group, Modal, Stack, Text } from "@mantine/core";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { type CardWord, showRoots } from "../card-word.ts";
 import { AudioButton } from "./audio-button.tsx";
 import { Hebrew, Translation } from "./hebrew.tsx";
+import { VerbTable } from "./verb-table.tsx";
 
 /** Word with vowel marks, translation, root, tense, category, pronunciation and example (SPEC section 2). */
 export function WordCardModal({ word, onClose }: { word: CardWord | null; onClose: () => void }) {
@@ -55,6 +57,12 @@ export function WordCardModal({ word, onClose }: { word: CardWord | null; onClos
                 </Text>
               ))}
             </Stack>
+          )}
+          {w.forms && Object.keys(w.forms).length > 0 && (
+            // Its labels are a namespace of their own, loaded the first time a verb's card opens.
+            <Suspense fallback={null}>
+              <VerbTable forms={w.forms} />
+            </Suspense>
           )}
           <Divider />
           <Text fw={600} size="sm">

@@ -1,0 +1,104 @@
+// A verb's whole conjugation table on the word card (issue 9, decision 0018): collapsed behind a disclosure
+// button, each form pointed (a Hebrew isolate), transliterated, and playable by the device's voice (no file
+// exists per form: AudioButton falls back to the he-IL speech voice and hides itself without one).
+
+import type { VerbForm } from "@ivrit/core/schemas/api";
+import { Button, Collapse, Group, Stack, Table, Text } from "@mantine/core";
+import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AudioButton } from "./audio-button.tsx";
+import { Hebrew } from "./hebrew.tsx";
+
+/** The table's sections and the label key of each cell (verbs.json: person.* and form.*). */
+const SECTIONS: { tense: string; cells: [cell: string, label: string][] }[] = [
+  {
+    tense: "present",
+    cells: [
+      ["pres.ms", "form.ms"],
+      ["pres.fs", "form.fs"],
+      ["pres.mp", "form.mp"],
+      ["pres.fp", "form.fp"],
+    ],
+  },
+  {
+    tense: "past",
+    cells: ["1s", "2ms", "2fs", "3ms", "3fs", "1p", "2mp", "2fp", "3p"].map((p) => [`past.${p}`, `person.${p}`]),
+  },
+  {
+    tense: "future",
+    cells: ["1s", "2ms", "2fs", "3ms", "3fs", "1p", "2mp", "2fp", "3mp", "3fp"].map((p) => [`fut.${p}`, `person.${p}`]),
+  },
+  {
+    tense: "imperative",
+    cells: [
+      ["imp.ms", "form.ms"],
+      ["imp.fs", "form.fs"],
+      ["imp.p", "form.p"],
+    ],
+  },
+  { tense: "infinitive", cells: [["inf", "tense.infinitive"]] },
+];
+
+export function VerbTable({ forms }: { forms: Record<string, VerbForm> }) {
+  const { t } = useTranslation("verbs");
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <Stack gap="xs">
+      <Button
+        variant="light"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={id}
+        rightSection={open ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+      >
+        {open ? t("hide") : t("show")}
+      </Button>
+      <Collapse expanded={open}>
+        <Stack gap="md" id={id} data-testid="verb-table" role="region" aria-label={t("title")}>
+          {SECTIONS.map((s) => {
+            const rows = s.cells.filter(([cell]) => forms[cell]);
+            if (!rows.length) return null;
+            return (
+              <Stack key={s.tense} gap={4}>
+                <Text fw={600} size="sm" component="h3" m={0}>
+                  {t(`tense.${s.tense}`)}
+                </Text>
+                <Table withRowBorders verticalSpacing={4} horizontalSpacing="xs">
+                  <Table.Tbody>
+                    {rows.map(([cell, label]) => {
+                      const f = forms[cell] as VerbForm;
+                      return (
+                        <Table.Tr key={cell} data-cell={cell}>
+                          <Table.Td>
+                            <Text size="sm" c="dimmed">
+                              {t(label)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Hebrew size="lg">{f.nikkud}</Hebrew>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" c="dimmed" dir="ltr">
+                              <bdi>{f.translit}</bdi>
+                            </Text>
+                          </Table.Td>
+                          <Table.Td w={36}>
+                            <Group justify="flex-end">
+                              <AudioButton path={null} text={f.nikkud} size="sm" />
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Stack>
+            );
+          })}
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}
