@@ -80,7 +80,7 @@ export function VerbTable({ forms }: { forms: Record<string, VerbForm> }) {
                             <Hebrew size="lg">{f.nikkud}</Hebrew>
                           </Table.Td>
                           <Table.Td>
-                            <Text size="sm" c="dimmed" dir="ltr">
+                            <Text size="sm" c="dimmed" dir="ltr" style={{ whiteSpace: "nowrap" }}>
                               <bdi>{f.translit}</bdi>
                             </Text>
                           </Table.Td>
