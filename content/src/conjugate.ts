@@ -75,13 +75,15 @@ export type VerbSpec = {
   binyan: Binyan;
   class: VerbClass;
   /** Pa'al: the future's stem vowel (יִכְתֹּב o, יִלְמַד a); pa'al hollow: the vowel of ָקוּם u, ָשִׂים i, ָבוֹא o. */
-  vowel?: "o" | "a" | "u" | "i";
+  vowel?: "o" | "a" | "e" | "u" | "i";
   /** The root's ש is sin (שׂ). */
   sin?: boolean;
   /** A first-letter guttural before the prefix: "hataf" (יַעֲבֹד, הֶאֱכִיל) or "shva" (יַחְתֹּם, הֶחְלִים). */
   guttural?: "hataf" | "shva";
   /** Pa'al stative present (גָּדֵל, גְּדֵלָה). */
   stative?: boolean;
+  /** Cells the verb does not use, each with its reason (the literary present of היה). */
+  absent?: Partial<Record<Cell, string>>;
   /** Explicit forms for irregular cells, each with its reason. */
   overrides?: Partial<Record<Cell, Form & { reason: string }>>;
 };
@@ -430,11 +432,14 @@ const isG = (l: string | undefined) => !!l && GUTTURALS.includes(base(l));
 /** Pa'al (kal). */
 function paal(spec: VerbSpec, r: string[]): Templates {
   const [c1, c2, c3] = r;
-  const V = spec.vowel ?? (isG(c2) || isG(c3) ? "a" : "o");
+  // The future's stem vowel: o (יִכְתֹּב), a (יִלְמַד, and before a guttural), e (tsere: יִתֵּן).
+  const V = spec.vowel === "e" ? "E" : (spec.vowel ?? (isG(c2) || isG(c3) ? "a" : "o"));
   const g1 = isG(c1);
   const hataf1 = g1 && (spec.guttural ?? (base(c1 ?? "") === "ח" ? "shva" : "hataf")) === "hataf";
   const g3 = c3 === "ח" || c3 === "ע";
   const cls = spec.class;
+  // A last-letter alef (קָרָא, and יָצָא of the pe-yod-drop class) is quiescent in past and present.
+  const la = cls === "lamed-alef" || (c3 === "א" && cls !== "hollow");
   const t: Partial<Templates> = {};
   // Present.
   if (cls === "hollow") {
@@ -449,7 +454,7 @@ function paal(spec: VerbSpec, r: string[]): Templates {
       "pres.fp": "1~ 2E 3O ת",
     });
   } else {
-    const fs = cls === "lamed-alef" ? "1O 2E 3 ת" : g3 ? "1O 2a^ 3a ת" : "1O 2E^ 3e ת";
+    const fs = la ? "1O 2E 3 ת" : g3 ? "1O 2a^ 3a ת" : "1O 2E^ 3e ת";
     Object.assign(t, { "pres.ms": "1O 2E 3", "pres.fs": fs, "pres.mp": "1O 2, 3I ם", "pres.fp": "1O 2, 3O ת" });
   }
   // Past.
@@ -477,7 +482,7 @@ function paal(spec: VerbSpec, r: string[]): Templates {
       "past.2fp": "1~ 2I תe ן",
       "past.3p": "1A 2U",
     });
-  } else if (cls === "lamed-alef") {
+  } else if (la) {
     Object.assign(t, {
       "past.1s": "1A 2A^ 3 תI",
       "past.2ms": "1A 2A^ 3 תA",
@@ -524,15 +529,17 @@ function paal(spec: VerbSpec, r: string[]): Templates {
       { "imp.ms": `1${W} 3`, "imp.fs": `1${W}^ 3I`, "imp.p": `1${W}^ 3U`, inf: `לA 1${W} 3` },
     );
   } else if (cls === "lamed-he") {
-    const P = (p: string) => (p === "א" ? `אe ` : g1 ? `${p}a ` : `${p}i `);
-    const C1 = g1 ? "1_a" : "1:";
-    Object.assign(t, fut(P, `${C1} 2e ה`, `${g1 ? "1a" : "1:"} 2I`, `${g1 ? "1a" : "1:"} 2U`, `${C1} 2eY^ נA ה`), {
+    // A first guttural takes hataf after a patah prefix (יַעֲשֶׂה) unless the verb says shva (יִהְיֶה).
+    const g1h = g1 && spec.guttural !== "shva";
+    const P = (p: string) => (p === "א" ? `אe ` : g1h ? `${p}a ` : `${p}i `);
+    const C1 = g1h ? "1_a" : "1:";
+    Object.assign(t, fut(P, `${C1} 2e ה`, `${g1h ? "1a" : "1:"} 2I`, `${g1h ? "1a" : "1:"} 2U`, `${C1} 2eY^ נA ה`), {
       "imp.ms": "1~ 2E ה",
       "imp.fs": "1~ 2I",
       "imp.p": "1~ 2U",
-      inf: g1 ? "לa 1_a 2O ת" : "לi 1: 2O ת",
+      inf: g1h ? "לa 1_a 2O ת" : "לi 1: 2O ת",
     });
-    if (g1) t["fut.1s"] = `אe 1_e 2e ה`;
+    if (g1h) t["fut.1s"] = `אe 1_e 2e ה`;
   } else if (cls === "pe-nun") {
     Object.assign(
       t,
@@ -558,12 +565,19 @@ function paal(spec: VerbSpec, r: string[]): Templates {
   } else if (cls === "pe-yod-drop") {
     Object.assign(
       t,
-      fut((p) => `${p}E `, "2E 3", "2; 3I", "2; 3U", "2E^ 3: נA ה"),
+      // A last guttural takes patah (יֵדַע, דַּע, לָדַעַת); a last alef is quiescent (יֵצֵא, לָצֵאת).
+      fut(
+        (p) => `${p}E `,
+        g3 ? "2a 3" : "2E 3",
+        "2; 3I",
+        "2; 3U",
+        g3 ? "2a^ 3: נA ה" : la ? "2e^ 3 נA ה" : "2E^ 3: נA ה",
+      ),
       {
-        "imp.ms": "2E 3",
+        "imp.ms": g3 ? "2a 3" : "2E 3",
         "imp.fs": "2~ 3I",
         "imp.p": "2~ 3U",
-        inf: "לA 2e^ 3e ת",
+        inf: g3 ? "לA 2a^ 3a ת" : la ? "לA 2E 3 ת" : "לA 2e^ 3e ת",
       },
     );
   } else if (cls === "pe-alef") {
@@ -799,7 +813,8 @@ function hifil(spec: VerbSpec, r: string[]): Templates {
       inf: `ל; ${head("ה")}2O ת`,
     };
   }
-  const immE = g3 ? stemE.replace("2E", "2a") : stemE;
+  // Before a last guttural the tsere is patah (הַשְׁקַע, הַגַּע).
+  const immE = g3 ? stemE.replace(/^([12]\*?)E/u, "$1a") : stemE;
   // Hollow and geminate present: מֵקִים, but מְקִימָה (the prefix's vowel reduces before a suffix).
   const presHead = cls === "hollow" || cls === "geminate" ? "מ; " : head("מ");
   const fsRest = fsStem;
@@ -810,7 +825,7 @@ function hifil(spec: VerbSpec, r: string[]): Templates {
     "pres.fp": `${presHead}${stemI}O ת`,
     "past.1s": consSuffix(pastHead, "תI"),
     "past.2ms": consSuffix(pastHead, "תA"),
-    "past.2fs": g3 ? `${pastHead}2a^ 3a ת*:` : consSuffix(pastHead, la ? "ת" : "ת:", false),
+    "past.2fs": g3 ? `${pastHead}${stemA}^ 3a ת*:` : consSuffix(pastHead, la ? "ת" : "ת:", false),
     "past.3ms": `${pastHead}${stemI}`,
     "past.3fs": `${pastHead}${fsRest}A ה`,
     "past.1p": consSuffix(pastHead, "נU"),
@@ -859,6 +874,7 @@ export function conjugate(spec: VerbSpec): Table {
   }
   const table: Table = {};
   for (const cell of CELLS) {
+    if (spec.absent?.[cell]) continue;
     const o = spec.overrides?.[cell];
     if (o) {
       table[cell] = { he: o.he, nikkud: o.nikkud.normalize("NFC"), translit: o.translit };

@@ -19,10 +19,11 @@ export const verbSpec = z.strictObject({
   root: z.string().regex(/^[\u05D0-\u05EA](-[\u05D0-\u05EA]){2,3}$/u),
   binyan: z.enum(BINYANIM),
   class: z.enum(CLASSES),
-  vowel: z.enum(["o", "a", "u", "i"]).optional(),
+  vowel: z.enum(["o", "a", "e", "u", "i"]).optional(),
   sin: z.boolean().optional(),
   guttural: z.enum(["hataf", "shva"]).optional(),
   stative: z.boolean().optional(),
+  absent: z.partialRecord(cell, reason).optional(),
   overrides: z.partialRecord(cell, form.extend({ reason })).optional(),
   /** Cells whose generated form hspell does not read as that cell, with the reason the form is right. */
   hspell: z.partialRecord(cell, reason).optional(),
