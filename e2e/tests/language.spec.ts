@@ -18,7 +18,7 @@ test("switching to Arabic mirrors the page, reloads the data and goes to /words;
   await expect(html).toHaveAttribute("dir", "rtl");
   await expect(html).toHaveAttribute("lang", "ar");
   await expect(page.getByRole("heading", { level: 1, name: "الكلمات" })).toBeVisible();
-  await expect(nav.getByRole("link")).toHaveText(["العب", "الكلمات", "المكتبة", "الحساب"]);
+  await expect(nav.getByRole("link")).toHaveText(["العب", "المراجعة", "الكلمات", "المكتبة", "الحساب"]);
   // Navigation order reversed on screen: Play is now the rightmost.
   expect(await xOf("play")).toBeGreaterThan(await xOf("account"));
   // Hebrew stays right-to-left and Hebrew-tagged inside the Arabic page.
@@ -32,7 +32,7 @@ test("switching to Arabic mirrors the page, reloads the data and goes to /words;
   await page.getByRole("combobox", { name: "اللغة" }).selectOption("en");
   await expect(page).toHaveURL(/\/words$/);
   await expect(html).toHaveAttribute("dir", "ltr");
-  await expect(nav.getByRole("link")).toHaveText(["Play", "Words", "Library", "Account"]);
+  await expect(nav.getByRole("link")).toHaveText(["Play", "Review", "Words", "Library", "Account"]);
   expect(await xOf("play")).toBeLessThan(await xOf("account"));
 });
 

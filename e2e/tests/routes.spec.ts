@@ -119,7 +119,7 @@ test("any other path shows the 404 text", async ({ page }) => {
 test("header: links, Upgrade? button and language dropdown", async ({ page }) => {
   await page.goto("/home");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link")).toHaveText(["Play", "Words", "Library", "Account"]);
+  await expect(nav.getByRole("link")).toHaveText(["Play", "Review", "Words", "Library", "Account"]);
   await page.getByRole("link", { name: "Upgrade?" }).click();
   await expect(page).toHaveURL(/\/upgrade$/);
   const select = page.getByRole("combobox", { name: "Language" });

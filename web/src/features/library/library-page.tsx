@@ -29,6 +29,7 @@ import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useModules } from "../../shared/api/get-modules.ts";
 import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
 import { TierLockedError, useSelectModule } from "../../shared/api/post-active-module.ts";
+import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
 import { ALL, fieldOptions, filterByField, GENERAL, groupByField, modulesForTier } from "./library-model.ts";
@@ -75,7 +76,7 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, kno
           </Text>
         )}
         {module.word_count > 0 && known !== undefined && !locked && (
-          <Text size="sm" c="green.9" fw={500} data-testid="module-known" data-known={known}>
+          <Text size="sm" c={SUCCESS_GREEN} fw={500} data-testid="module-known" data-known={known}>
             {t("review:library.known", { known, total: module.word_count })}
           </Text>
         )}

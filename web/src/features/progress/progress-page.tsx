@@ -10,15 +10,17 @@ import { Link } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
 import { usePatchReviewSettings, useReviewSettings } from "../../shared/api/review-settings.ts";
+import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { DayChart } from "./day-chart.tsx";
 
+// Filled dark shades: white text on them passes WCAG AA (the light variants' orange and green do not).
 const STATE_COLORS: Record<WordState, string> = {
-  new: "gray",
-  learning: "orange",
-  known: "blue",
-  mature: "green",
+  new: "gray.8",
+  learning: "orange.9",
+  known: "blue.8",
+  mature: SUCCESS_GREEN,
 };
 
 function Settings() {
@@ -133,7 +135,7 @@ export default function ProgressPage() {
               </Title>
               <Group gap="sm">
                 {(["new", "learning", "known", "mature"] as const).map((s) => (
-                  <Badge key={s} size="lg" variant="light" color={STATE_COLORS[s]} data-state={s}>
+                  <Badge key={s} size="lg" color={STATE_COLORS[s]} data-state={s}>
                     {t(`progress.states.${s}`)}: {p.states[s]}
                   </Badge>
                 ))}

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useReviewWordStates } from "../../shared/api/get-review-words.ts";
 import { type CardWord, showRoots } from "../../shared/card-word.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
+import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
 import { useModuleName } from "../../shared/use-module-name.ts";
@@ -37,7 +38,7 @@ function WordTile({ w, onOpen, state }: { w: CardWord; onOpen: () => void; state
         <Group gap={6}>
           {known && (
             <Badge
-              color="green.9"
+              color={SUCCESS_GREEN}
               size="sm"
               leftSection={<IconCheck size={12} aria-hidden="true" />}
               data-testid="known-mark"
@@ -46,7 +47,7 @@ function WordTile({ w, onOpen, state }: { w: CardWord; onOpen: () => void; state
             </Badge>
           )}
           {state === "learning" && (
-            <Badge color="orange.9" size="sm" variant="light">
+            <Badge color="upgrade.8" size="sm">
               {t("review:words.learning")}
             </Badge>
           )}

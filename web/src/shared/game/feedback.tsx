@@ -3,12 +3,12 @@
 import { Text } from "@mantine/core";
 import { IconCircleCheck, IconCircleX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { SUCCESS_GREEN } from "../ui/colors.ts";
 
 export type Tone = "correct" | "wrong" | "info";
 
 export function Feedback({ tone, children }: { tone: Tone | null; children?: ReactNode }) {
-  // Mantine's green.9 is 4.3:1 on white, under WCAG AA for this size: a darker green (7.9:1).
-  const color = tone === "correct" ? "#1b5e20" : tone === "wrong" ? "red.9" : "dark.7";
+  const color = tone === "correct" ? SUCCESS_GREEN : tone === "wrong" ? "red.9" : "dark.7";
   return (
     <div
       aria-live="polite"
