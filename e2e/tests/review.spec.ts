@@ -2,6 +2,7 @@
 // answer wrong) with the clock 30 days back; with the clock back at today, the chooser and /review show those
 // words due; a review session with all four exercise types is completed with the keyboard alone; /progress
 // shows the streak and both plots.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { type ApiWord, clickOption, collect, LANGUAGES, newUser, norm, shoot } from "./games-helpers.ts";
 import { apiHeaders } from "./helpers.ts";
@@ -18,6 +19,16 @@ type Item = {
 const H = 3_600_000;
 const D = 24 * H;
 const MARKS = /[\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7]/u;
+
+/** Serious or critical axe-core findings on the page as it is now. */
+async function axe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 /** Plays translation match, the first question wrong and the rest right; returns the word ids and the missed one. */
 async function playTranslationMatch(page: Page) {
@@ -156,10 +167,13 @@ for (const lang of LANGUAGES) {
         await page.keyboard.press("Enter");
         await expect(input).toHaveAttribute("data-verdict", "exact");
       } else {
-        if (exercise === "listening" && item.nikkudHidden) {
-          // A well-known card: the options' Hebrew without nikkud until asked for.
+        if (exercise === "listening") {
+          expect(item.nikkudHidden).toBe(true);
+          // A well-known card: the options' Hebrew without nikkud until tapped.
           const first = page.getByTestId("options").locator("button[data-option] bdi[lang='he']").first();
           expect(MARKS.test((await first.textContent()) ?? "")).toBe(false);
+          await page.getByTestId("reveal-nikkud").click();
+          await expect.poll(async () => MARKS.test((await first.textContent()) ?? "")).toBe(true);
         }
         const index = item.options.findIndex((o) => o.wordId === wordId);
         await page.keyboard.press(String(index + 1));
@@ -170,6 +184,7 @@ for (const lang of LANGUAGES) {
       await expect(feedback).toHaveAttribute("data-tone", "true");
       await expect(feedback.locator("bdi[lang='he'][dir='rtl']").first()).toHaveText(item.nikkud || item.he);
       if (i === 1) await shoot(page, `review-${exercise}-${lang}`);
+      if (i === 0 || exercise === "typing") expect(await axe(page)).toEqual([]);
       const next = page.getByTestId("review-next");
       await expect(next).toBeFocused();
       await page.keyboard.press("Enter");
@@ -210,6 +225,7 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId("chart-due").locator("table tbody tr")).toHaveCount(7);
     await expect(page.getByTestId("progress-modules").locator('li[data-module-id="3"]')).toBeVisible();
     if (lang === "ar") await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    expect(await axe(page)).toEqual([]);
     await shoot(page, `progress-${lang}`);
   });
 }
