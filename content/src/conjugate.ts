@@ -525,7 +525,8 @@ function paal(spec: VerbSpec, r: string[]): Templates {
     const W = spec.vowel === "i" ? "I" : spec.vowel === "o" ? "O" : "U";
     Object.assign(
       t,
-      fut((p) => `${p}A `, `1${W} 3`, `1${W}^ 3I`, `1${W}^ 3U`, `1${W}^ 3: נA ה`),
+      // The feminine plural shortens the stem vowel of ָשִׂים to tsere (תָּשֵׂמְנָה).
+      fut((p) => `${p}A `, `1${W} 3`, `1${W}^ 3I`, `1${W}^ 3U`, `1${W === "I" ? "E" : W}^ 3: נA ה`),
       { "imp.ms": `1${W} 3`, "imp.fs": `1${W}^ 3I`, "imp.p": `1${W}^ 3U`, inf: `לA 1${W} 3` },
     );
   } else if (cls === "lamed-he") {
@@ -533,7 +534,7 @@ function paal(spec: VerbSpec, r: string[]): Templates {
     const g1h = g1 && spec.guttural !== "shva";
     const P = (p: string) => (p === "א" ? `אe ` : g1h ? `${p}a ` : `${p}i `);
     const C1 = g1h ? "1_a" : "1:";
-    Object.assign(t, fut(P, `${C1} 2e ה`, `${g1h ? "1a" : "1:"} 2I`, `${g1h ? "1a" : "1:"} 2U`, `${C1} 2eY^ נA ה`), {
+    Object.assign(t, fut(P, `${C1} 2e ה`, `${C1} 2I`, `${C1} 2U`, `${C1} 2eY^ נA ה`), {
       "imp.ms": "1~ 2E ה",
       "imp.fs": "1~ 2I",
       "imp.p": "1~ 2U",
@@ -746,7 +747,8 @@ function hifil(spec: VerbSpec, r: string[]): Templates {
   const cls = spec.class;
   const g1 = isG(r[0]);
   const g3 = r[2] === "ח" || r[2] === "ע";
-  const la = cls === "lamed-alef";
+  // A last alef is quiescent (הִמְרֵאתִי, הוֹצֵאתִי), whatever the first letter's class.
+  const la = cls === "lamed-alef" || (r[2] === "א" && cls !== "hollow");
   // The prefix + first letter, by class: past (הִזְ), elsewhere (מַזְ יַזְ הַזְ).
   let pastHead: string;
   let head: (p: string) => string;
