@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { compressBuild } from "./build/compress-plugin.ts";
 
 // The dev server proxies the API and the audio files to the Fastify server (DESIGN section 1).
 const backend = process.env.API_URL ?? "http://localhost:3000";
@@ -23,6 +24,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    compressBuild(),
   ],
   server: {
     proxy: {

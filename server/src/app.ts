@@ -1,6 +1,8 @@
 // The Fastify app: external plugins, then the app's own (errors, identity), then the routes (fastify/demo order).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -24,6 +26,9 @@ import { meRoutes } from "./routes/me.ts";
 import { recordRoutes } from "./routes/records.ts";
 import { reviewRoutes } from "./routes/review.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
+
+/** Methods that may write: their answer waits for the database's flush. */
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 type AppOptions = {
   deps: Deps;
@@ -157,11 +162,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (req) => {
     if (isApiRequest(req)) req.userId = identify(req);
   });
-  // A write is acknowledged only once it is durable.
+  // A write is acknowledged only once it is durable. Reads and CORS preflights write nothing: no flush.
   app.addHook("onSend", async (req, reply, payload) => {
-    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400 && isApiRequest(req))
-      await opts.deps.database.flush();
+    if (WRITES.has(req.method) && reply.statusCode < 400 && isApiRequest(req)) await opts.deps.database.flush();
     return payload;
+  });
+
+  // JSON answers above 1 kB go out compressed (brotli at a cheap level, else gzip); static files carry their own
+  // build-time copies and are left alone (they already have a content-encoding).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
 
   // ---------- routes ----------
@@ -195,9 +209,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       prefix: "/",
       wildcard: true, // files are looked up per request: a rebuilt web/dist is served without a restart
       index: "index.html", // "/" is a route of the SPA too
+      // The build writes .br and .gz copies (web/build/compress-plugin.ts): sent by accept-encoding, with vary.
+      preCompressed: true,
       setHeaders: (res, path) => {
-        if (path.includes(`${join(dist, "assets")}`))
-          res.header("cache-control", "public, max-age=31536000, immutable");
+        // Hashed file names never change content; the page and the service worker must be checked every time.
+        if (path.startsWith(join(dist, "assets"))) res.header("cache-control", "public, max-age=31536000, immutable");
+        else res.header("cache-control", "no-cache");
       },
     });
   }
