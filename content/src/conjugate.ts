@@ -213,8 +213,7 @@ function phonology(us: Unit[], lengthenAll: boolean): void {
       }
     }
     // A guttural's vocal shva is a hataf (שָׁאֲלָה, נִהֲלָה, עֲבַדְתֶּם).
-    if (GUTTURALS.includes(u.l) && (u.v === ";" || u.v === "," || u.v === "~"))
-      u.v = "_a";
+    if (GUTTURALS.includes(u.l) && (u.v === ";" || u.v === "," || u.v === "~")) u.v = "_a";
     // A final ח or ע after a vowel other than a is read with a furtive patah (שׁוֹמֵעַ, לִפְתֹּחַ).
     if (i === us.length - 1 && (u.l === "ח" || u.l === "ע") && u.v === "" && prev && !["a", "A", "_a"].includes(prev.v))
       u.furtive = true;

@@ -295,7 +295,10 @@ function checkModules(
       // every form (decision 0018). Without a table it needs its four tense entries.
       const tableOnly = verbTables.has(verb) && forms.length === 1 && forms[0]?.tense === "infinitive";
       if (missing.length && !tableOnly)
-        say(lint, `verb ${verb}: missing ${missing.join(", ")} (every verb has all its tenses, or its infinitive and a table)`);
+        say(
+          lint,
+          `verb ${verb}: missing ${missing.join(", ")} (every verb has all its tenses, or its infinitive and a table)`,
+        );
     }
   }
   for (const [root, file] of Object.entries(rootFiles))
