@@ -28,3 +28,30 @@ test("the home button goes to /beginner for level 1", async ({ page }) => {
   await page.goto("/game-over");
   await expect(page.getByRole("link", { name: "Back home" })).toHaveAttribute("href", "/beginner");
 });
+
+test("the confetti draws pixels under the content security policy", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await seedUser(page, { language: "en", level: 3, session: { "ivrit.results": JSON.stringify(SAMPLE_RESULTS) } });
+  await page.goto("/game-over");
+  await expect(page.getByRole("heading", { level: 1, name: "Well done!" })).toBeVisible();
+  // Counts the painted pixels of the confetti canvas until some appear (the pieces fall for a few seconds).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="confetti"]');
+          const ctx = canvas?.getContext("2d");
+          if (!canvas || !ctx || canvas.width === 0) return 0;
+          const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+          let painted = 0;
+          for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted++;
+          return painted;
+        }),
+      { timeout: 5_000, intervals: [100, 200, 300] },
+    )
+    .toBeGreaterThan(200);
+  expect(violations).toEqual([]);
+});

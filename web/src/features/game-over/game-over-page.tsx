@@ -1,7 +1,7 @@
 // /game-over: confetti (180 pieces), the practised items (each opens its word card), home by level.
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { IconTrophy } from "@tabler/icons-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useLevel } from "../../shared/api/get-me.ts";
@@ -82,23 +82,32 @@ export default function GameOverPage() {
   const results = useMemo(() => readResults(location.state), [location.state]);
   const items = useMemo(() => (results ? resultItems(results) : []), [results]);
   const [open, setOpen] = useState<CardWord | null>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
-    if (prefersReducedMotion()) return;
+    const canvas = canvasRef.current;
+    if (prefersReducedMotion() || !canvas) return;
     let cancelled = false;
+    let reset: (() => void) | undefined;
     import("canvas-confetti")
       .then(({ default: confetti }) => {
-        if (!cancelled)
-          void confetti({
-            particleCount: CONFETTI_PIECES,
-            spread: 90,
-            origin: { y: 0.6 },
-            disableForReducedMotion: true,
-          });
+        if (cancelled) return;
+        // Our own canvas and no worker: the default cannon draws from a blob: worker, which the content security
+        // policy (worker-src 'self') blocks, so nothing was ever drawn. On the main thread it is 180 pieces for
+        // a few seconds, which a phone draws without trouble.
+        const cannon = confetti.create(canvas, { resize: true, useWorker: false });
+        reset = cannon.reset;
+        void cannon({
+          particleCount: CONFETTI_PIECES,
+          spread: 90,
+          origin: { y: 0.6 },
+          disableForReducedMotion: true,
+        });
       })
       .catch((e: unknown) => logError("confetti", e));
     return () => {
       cancelled = true;
+      reset?.();
     };
   }, []);
 
@@ -106,6 +115,12 @@ export default function GameOverPage() {
   const labelKey = results ? itemsLabelKey(results) : "items";
   return (
     <Stack gap="md" maw={860}>
+      <canvas
+        ref={canvasRef}
+        aria-hidden="true"
+        data-testid="confetti"
+        style={{ position: "fixed", inset: 0, width: "100%", height: "100%", pointerEvents: "none", zIndex: 200 }}
+      />
       <Group gap="sm" wrap="nowrap">
         <IconTrophy size={40} color="var(--mantine-color-yellow-8)" aria-hidden="true" />
         <Title order={1}>{t("gameOver.title")}</Title>
