@@ -117,7 +117,6 @@ export default function GameOverPage() {
     <Stack gap="md" maw={860}>
       <canvas
         ref={canvasRef}
-        aria-hidden="true"
         data-testid="confetti"
         style={{ position: "fixed", inset: 0, width: "100%", height: "100%", pointerEvents: "none", zIndex: 200 }}
       />
