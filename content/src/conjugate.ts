@@ -265,11 +265,15 @@ function plain(us: Unit[]): string {
     // The letter ends the word only when no vowel letter follows it (תַּלְוִי: the vav is inside, תלווי).
     const lastLetter = last && !["O", "U", "I", "eY"].includes(u.v);
     if (u.l === "ו" && i > 0 && !lastLetter && !vavNear && (fullVowel || SHVAS.has(u.v))) s = "וו";
-    if (u.l === "י" && i > 0 && !lastLetter && !yodNear && (fullVowel || u.forte) && !prev?.v.startsWith("_")) s = "יי";
+    // A consonantal yod doubles, with a vowel or a vocal shva (מתעניינים), not as the glide of a diphthong (לַיְלָה).
+    const yodSaid = fullVowel || u.forte || u.v === ";" || u.v === ",";
+    if (u.l === "י" && i > 0 && !lastLetter && !yodNear && yodSaid && !prev?.v.startsWith("_")) s = "יי";
     if (u.v === "o" && !(next?.l === "א" && next.v === "" && i + 1 < us.length - 1)) s += "ו";
     else if (u.v === "u" || u.v === "O" || u.v === "U") s += "ו";
     else if (u.v === "I" || u.v === "eY") s += "י";
-    else if ((u.v === "i" || (u.v === "E" && u.keepYod)) && !u.noYod && next) {
+    // A tsere that replaced a hirik before a guttural keeps its yod even before a shva (בירכה, like בירך).
+    else if (u.v === "E" && u.keepYod && next) s += "י";
+    else if (u.v === "i" && !u.noYod && next) {
       // Closed before a shva (כִּתְבִי, כתבי), open before a doubled letter (דִּבְּרָה, דיברה).
       const closed =
         (SHVAS.has(next.v) && !next.forte) || (next.v === "" && us.indexOf(next) === us.length - 1) || next.l === "י";
