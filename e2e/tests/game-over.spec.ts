@@ -47,11 +47,29 @@ test("the confetti draws pixels under the content security policy", async ({ pag
           if (!canvas || !ctx || canvas.width === 0) return 0;
           const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
           let painted = 0;
-          for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted++;
+          for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) painted++;
           return painted;
         }),
       { timeout: 5_000, intervals: [100, 200, 300] },
     )
     .toBeGreaterThan(200);
   expect(violations).toEqual([]);
+});
+
+test("a practised word's card shows the whole word: transliteration, category, root and example", async ({ page }) => {
+  const results = {
+    ...SAMPLE_RESULTS,
+    learnedWords: [{ id: 3017, hebrew: "רעב", word_with_nikkud: "רָעֵב", translation: "hungry" }],
+    learnedRoots: [],
+  };
+  await seedUser(page, { language: "en", level: 3, session: { "ivrit.results": JSON.stringify(results) } });
+  await page.goto("/game-over");
+  await page.getByTestId("practised-item").first().click();
+  const card = page.getByRole("dialog", { name: "Word card" });
+  await expect(card.locator('[lang="he"]', { hasText: "אֲנִי רָעֵב מְאוֹד" })).toBeVisible();
+  await expect(card).toContainText("I’m very hungry");
+  await expect(card).not.toContainText("No example sentence yet.");
+  await expect(card).toContainText("ra-'EV");
+  await expect(card.getByText("Root", { exact: true })).toBeVisible();
+  await expect(card.getByText("ר-ע-ב", { exact: true })).toBeVisible();
 });

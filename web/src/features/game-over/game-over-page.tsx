@@ -1,21 +1,29 @@
 // /game-over: confetti (180 pieces), the practised items (each opens its word card), home by level.
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { IconTrophy } from "@tabler/icons-react";
+import { useQueries } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useLevel } from "../../shared/api/get-me.ts";
-import type { CardWord } from "../../shared/card-word.ts";
+import { getWords, MODULE_WORD_LIMIT } from "../../shared/api/get-words.ts";
+import { queryKeys } from "../../shared/api/query-keys.ts";
+import { type CardWord, fromWord } from "../../shared/card-word.ts";
 import { type GameResults, itemsLabelKey, readResults } from "../../shared/game/results.ts";
 import { logError } from "../../shared/log.ts";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
+import { useLanguage } from "../../shared/use-language.ts";
 
 export const CONFETTI_PIECES = 180;
 
-export function resultItems(r: GameResults): CardWord[] {
-  const words: CardWord[] = (r.learnedWords ?? []).map((w, i) => ({
+/** A practised item; wordId when it is a module word whose whole entry the card can fetch. */
+export type ResultItem = CardWord & { wordId?: number };
+
+export function resultItems(r: GameResults): ResultItem[] {
+  const words: ResultItem[] = (r.learnedWords ?? []).map((w, i) => ({
     key: `w${w.id ?? i}-${i}`,
+    wordId: typeof w.id === "number" && Number.isInteger(w.id) && w.id >= 1000 ? w.id : undefined,
     hebrew: w.hebrew ?? "",
     nikkud: w.word_with_nikkud || w.hebrew || "",
     translation: w.translation ?? "",
@@ -24,7 +32,7 @@ export function resultItems(r: GameResults): CardWord[] {
     category: w.category ?? null,
     audioPath: w.audio_path ?? null,
   }));
-  const roots: CardWord[] = (r.learnedRoots ?? []).map((root, i) => ({
+  const roots: ResultItem[] = (r.learnedRoots ?? []).map((root, i) => ({
     key: `r${root.id ?? i}-${i}`,
     hebrew: root.hebrew || root.word || "",
     nikkud: root.word_with_nikkud || root.hebrew || root.word || "",
@@ -33,6 +41,39 @@ export function resultItems(r: GameResults): CardWord[] {
     audioPath: root.audio_path ?? null,
   }));
   return [...words, ...roots];
+}
+
+/** A word id is its module's id x 1000 + n (content/FORMAT.md), so the id names the module to ask /words for. */
+export function moduleOfWord(wordId: number): number {
+  return Math.floor(wordId / 1000);
+}
+
+/**
+ * The results state carries only what a game showed (spelling, translation); the card needs the whole word (root,
+ * category, transliteration, example). The modules' word lists are fetched as the page opens, with the words page's
+ * query, so the card is complete by the time it is tapped and the cache is shared.
+ */
+function useWholeWords(items: ResultItem[]): Map<number, CardWord> {
+  const language = useLanguage();
+  const modules = useMemo(
+    () => [...new Set(items.flatMap((w) => (w.wordId ? [moduleOfWord(w.wordId)] : [])))].slice(0, 4),
+    [items],
+  );
+  return useQueries({
+    queries: modules.map((moduleId) => {
+      const params = { language, moduleId, limit: String(MODULE_WORD_LIMIT), fields: "full" as const };
+      return {
+        queryKey: queryKeys.words(params),
+        queryFn: ({ signal }: { signal: AbortSignal }) => getWords(params, signal),
+        staleTime: 5 * 60_000,
+      };
+    }),
+    combine: (results) => {
+      const byId = new Map<number, CardWord>();
+      for (const r of results) for (const w of r.data?.items ?? []) byId.set(w.id, fromWord(w));
+      return byId;
+    },
+  });
 }
 
 function prefersReducedMotion(): boolean {
@@ -81,7 +122,9 @@ export default function GameOverPage() {
   const level = useLevel();
   const results = useMemo(() => readResults(location.state), [location.state]);
   const items = useMemo(() => (results ? resultItems(results) : []), [results]);
-  const [open, setOpen] = useState<CardWord | null>(null);
+  const [open, setOpen] = useState<ResultItem | null>(null);
+  const whole = useWholeWords(items);
+  const openCard = open ? (open.wordId && whole.get(open.wordId)) || open : null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -178,7 +221,7 @@ export default function GameOverPage() {
           {t("gameOver.home")}
         </Button>
       </Group>
-      <WordCardModal word={open} onClose={() => setOpen(null)} />
+      <WordCardModal word={openCard} onClose={() => setOpen(null)} />
     </Stack>
   );
 }
