@@ -37,3 +37,21 @@ test("the beginner explorer: three sections with counts, search and 'No results.
   await expect(page.locator("main li:visible")).not.toHaveCount(0);
   await expect(page.locator("main li:visible").first()).toContainText(/sha-?lom/i);
 });
+
+test("in Arabic, 'Explore all letters and words' opens the beginner explorer with Arabic letter rows", async ({
+  page,
+  request,
+}) => {
+  const id = await seedUser(page, { language: "ar", level: 1 });
+  // Another module is active: the link must still open the beginner explorer, not that module's words.
+  await request.post("/api/me/active-module", { headers: apiHeaders(id), data: { module_id: 3 } });
+  await page.goto("/beginner");
+  await page.getByRole("link", { name: "استكشف كل الحروف والكلمات" }).click();
+  await expect(page).toHaveURL(/\/words\?view=beginner$/);
+  const rows = page.locator("main li:visible");
+  await expect(rows.first()).toBeVisible();
+  // The first letter's row: its description in Arabic, not the English name and sound.
+  await expect(rows.first()).toContainText("ألف: لا يُلفظ");
+  await expect(rows.first()).not.toContainText("(silent)");
+  await expect(page.locator("main")).not.toContainText("Alef: silent");
+});

@@ -62,12 +62,16 @@ export function fromBeginnerWord(w: BeginnerWord): CardWord {
 }
 
 export function fromLetter(l: BeginnerLetter): CardWord {
+  const named = l.name ? `${l.name} (${l.transliteration})` : l.transliteration;
   return {
     key: `l${l.id}`,
     hebrew: l.letter_he,
     nikkud: l.letter_he,
-    translation: l.name ? `${l.name} (${l.transliteration})` : l.transliteration,
-    transliteration: l.transliteration,
+    // The API sends the description in the learner's language ("ألف: لا يُلفظ..."), which says the sound too; the
+    // Latin name stays beside it (the sound field is English for some letters: "silent"). Without a description
+    // (the words-call fallback) the name and sound.
+    translation: l.description?.trim() ? l.description : named,
+    transliteration: l.description?.trim() ? l.name || l.transliteration : l.transliteration,
     roots: [],
     category: "alphabet",
     audioPath: l.pronunciation_audio,

@@ -54,7 +54,7 @@ export default function BeginnerMenuPage() {
         ))}
       </SimpleGrid>
       <Group>
-        <Button component={Link} to="/words" variant="default">
+        <Button component={Link} to="/words?view=beginner" variant="default">
           {t("menu.explore")}
         </Button>
       </Group>

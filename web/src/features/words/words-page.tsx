@@ -4,6 +4,7 @@ import { isLocked } from "@ivrit/core/plans";
 import { Stack, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
@@ -21,7 +22,11 @@ export default function WordsPage() {
   const { tier } = usePlan();
   const active = useActiveModule(language);
   const module = active.data ?? null;
-  const beginner = isBeginnerModule(module);
+  // /words?view=beginner: the beginner menu's "Explore all letters and words" opens the beginner explorer
+  // whatever module is active.
+  const [params] = useSearchParams();
+  const beginnerView = params.get("view") === "beginner";
+  const beginner = beginnerView || isBeginnerModule(module);
   const words = useWords(
     { language, moduleId: module?.id ?? 0, limit: String(MODULE_WORD_LIMIT), fields: "full" },
     module !== null && !beginner,
@@ -29,7 +34,8 @@ export default function WordsPage() {
   const cards = useMemo(() => (words.data?.items ?? []).map(fromWord), [words.data]);
 
   let body: React.ReactNode;
-  if (active.isPending) body = <LoadingText />;
+  if (beginnerView) body = <BeginnerExplorer />;
+  else if (active.isPending) body = <LoadingText />;
   else if (active.isError) body = <ErrorText message={t("common:errors.activeModule")} />;
   else if (!module) body = <PickModulePrompt />;
   else if (beginner) body = <BeginnerExplorer />;
