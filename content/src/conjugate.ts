@@ -260,14 +260,15 @@ function plain(us: Unit[]): string {
     let s = last && !["O", "U", "I", "eY"].includes(u.v) ? (FINAL[u.l] ?? u.l) : u.l;
     const vavNear =
       prev?.l === "ו" || prev?.v === "O" || prev?.v === "U" || u.v === "O" || u.v === "U" || next?.l === "ו";
-    const yodNear = prev?.v === "I" || prev?.v === "eY" || u.v === "I" || u.v === "eY" || next?.l === "י";
+    const yodNear =
+      prev?.l === "י" || prev?.v === "I" || prev?.v === "eY" || u.v === "I" || u.v === "eY" || next?.l === "י";
     const fullVowel = u.v !== "" && !SHVAS.has(u.v);
     // The letter ends the word only when no vowel letter follows it (תַּלְוִי: the vav is inside, תלווי).
     const lastLetter = last && !["O", "U", "I", "eY"].includes(u.v);
     if (u.l === "ו" && i > 0 && !lastLetter && !vavNear && (fullVowel || SHVAS.has(u.v))) s = "וו";
     // A consonantal yod doubles, with a vowel or a vocal shva (מתעניינים), not as the glide of a diphthong (לַיְלָה).
     const yodSaid = fullVowel || u.forte || u.v === ";" || u.v === ",";
-    if (u.l === "י" && i > 0 && !lastLetter && !yodNear && yodSaid && !prev?.v.startsWith("_")) s = "יי";
+    if (u.l === "י" && i > 0 && !lastLetter && !yodNear && yodSaid) s = "יי";
     if (u.v === "o" && !(next?.l === "א" && next.v === "" && i + 1 < us.length - 1)) s += "ו";
     else if (u.v === "u" || u.v === "O" || u.v === "U") s += "ו";
     else if (u.v === "I" || u.v === "eY") s += "י";
@@ -612,10 +613,11 @@ function paal(spec: VerbSpec, r: string[]): Templates {
     t["fut.3fp"] = t["fut.2fp"];
     const impV = la ? "A" : V;
     Object.assign(t, {
-      "imp.ms": `${g1 ? "1_a" : "1~"} 2${impV} 3`,
+      // A first alef takes segol: אֱסֹף, לֶאֱסֹף (other gutturals patah: עֲבֹד, לַעֲבֹד).
+      "imp.ms": `${c1 === "א" ? "1_e" : g1 ? "1_a" : "1~"} 2${impV} 3`,
       "imp.fs": isG(c2) ? "1a 2_a 3I" : "1i 2, 3I",
       "imp.p": isG(c2) ? "1a 2_a 3U" : "1i 2, 3U",
-      inf: hataf1 ? "לa 1_a 2o 3" : g1 ? "לa 1: 2o 3" : "לi 1: 2o 3",
+      inf: c1 === "א" ? "לe 1_e 2o 3" : hataf1 ? "לa 1_a 2o 3" : g1 ? "לa 1: 2o 3" : "לi 1: 2o 3",
     });
   }
   return t as Templates;
