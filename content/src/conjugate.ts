@@ -352,6 +352,8 @@ function transliterate(us: Unit[]): string {
     const c = consonant(u, i, us);
     let v = SOUND[u.v] ?? "";
     if (u.v === "~") v = initialShvaSaid(us) ? "e" : "";
+    // A shva between two identical letters is said (me-cha-me-MIM, not me-cham-MIM).
+    if (u.v === "," && us[i + 1]?.l === u.l) v = "e";
     if (u.furtive) {
       items.push({ v: "a" });
       if (c) items.push({ c });
@@ -628,7 +630,8 @@ function nifal(r: string[]): Templates {
   const g1 = isG(r[0]);
   const g3 = r[2] === "ח" || r[2] === "ע";
   const P = g1 ? (base(r[0] ?? "") === "ח" ? "נe 1:" : "נe 1_e") : "נi 1:";
-  const fut = "1*A 2E 3";
+  // Before a last guttural the tsere is patah: יֵרָגַע, לְהִשָּׁמַע.
+  const fut = g3 ? "1*A 2a 3" : "1*A 2E 3";
   return {
     "pres.ms": `${P} 2A 3`,
     "pres.fs": g3 ? `${P} 2a^ 3a ת` : `${P} 2e^ 3e ת`,
