@@ -99,6 +99,66 @@ describe("conjugate", () => {
     ]);
   });
 
+  it("weak roots added for the frequent verbs: pe-yod-drop with a last guttural or alef, tsere futures, hif'il alef", () => {
+    expect(
+      row({ verb: "לדעת", root: "י-ד-ע", binyan: "paal", class: "pe-yod-drop" }, ["fut.3ms", "imp.ms", "inf"]),
+    ).toEqual(["יֵדַע ידע ye-DA", "דַּע דע DA", "לָדַעַת לדעת la-DA-'at"]);
+    expect(
+      row({ verb: "לצאת", root: "י-צ-א", binyan: "paal", class: "pe-yod-drop" }, ["past.1s", "fut.3ms", "inf"]),
+    ).toEqual(["יָצָאתִי יצאתי ya-TZA-ti", "יֵצֵא יצא ye-TZE", "לָצֵאת לצאת la-TZET"]);
+    expect(
+      row({ verb: "לתת", root: "נ-ת-ן", binyan: "paal", class: "pe-nun", vowel: "e" }, ["fut.3ms", "past.1p"]),
+    ).toEqual(["יִתֵּן ייתן yi-TEN", "נָתַנּוּ נתנו na-TA-nu"]);
+    expect(row({ verb: "להוציא", root: "י-צ-א", binyan: "hifil", class: "pe-yod" }, ["past.1s", "imp.ms"])).toEqual([
+      "הוֹצֵאתִי הוצאתי ho-TZE-ti",
+      "הוֹצֵא הוצא ho-TZE",
+    ]);
+    expect(
+      row({ verb: "לשים", root: "ש-י-ם", binyan: "paal", class: "hollow", vowel: "i", sin: true }, [
+        "past.3ms",
+        "fut.2fp",
+      ]),
+    ).toEqual(["שָׂם שם SAM", "תָּשֵׂמְנָה תשמנה ta-SEM-na"]);
+    expect(row({ verb: "לאסוף", root: "א-ס-ף", binyan: "paal", class: "regular" }, ["imp.ms", "inf"])).toEqual([
+      "אֱסֹף אסוף e-SOF",
+      "לֶאֱסֹף לאסוף le-'e-SOF",
+    ]);
+    expect(
+      row({ verb: "לעשות", root: "ע-ש-ה", binyan: "paal", class: "lamed-he", sin: true }, ["fut.3ms", "fut.2fs"]),
+    ).toEqual(["יַעֲשֶׂה יעשה ya-'a-SE", "תַּעֲשִׂי תעשי ta-'a-SI"]);
+    expect(row({ verb: "להירגע", root: "ר-ג-ע", binyan: "nifal", class: "regular" }, ["fut.3ms", "inf"])).toEqual([
+      "יֵרָגַע יירגע ye-ra-GA",
+      "לְהֵרָגַע להירגע le-he-ra-GA",
+    ]);
+  });
+
+  it("full spelling: consonantal yod doubles (also with a vocal shva), not next to another yod; a lengthened hirik keeps its yod", () => {
+    const he = (spec: VerbSpec, cell: Cell) => conjugate(spec)[cell]?.he;
+    expect(he({ verb: "להתעניין", root: "ע-נ-י-ן", binyan: "hitpael", class: "regular" }, "pres.mp")).toBe("מתעניינים");
+    expect(he({ verb: "לייבש", root: "י-ב-ש", binyan: "piel", class: "regular" }, "fut.3ms")).toBe("ייבש");
+    expect(he({ verb: "לייבש", root: "י-ב-ש", binyan: "piel", class: "regular" }, "fut.1s")).toBe("אייבש");
+    expect(he({ verb: "לברך", root: "ב-ר-ך", binyan: "piel", class: "regular" }, "past.3fs")).toBe("בירכה");
+    expect(he({ verb: "להלוות", root: "ל-ו-ה", binyan: "hifil", class: "lamed-he" }, "fut.2fs")).toBe("תלווי");
+    expect(conjugate({ verb: "לחמם", root: "ח-מ-ם", binyan: "piel", class: "regular" })["pres.mp"]?.translit).toBe(
+      "me-cha-me-MIM",
+    );
+  });
+
+  it("overrides replace a cell and absent cells are left out", () => {
+    const t = conjugate({
+      verb: "להיות",
+      root: "ה-י-ה",
+      binyan: "paal",
+      class: "lamed-he",
+      guttural: "shva",
+      absent: { "pres.ms": "literary" },
+      overrides: { inf: { he: "להיות", nikkud: "לִהְיוֹת", translit: "lih-YOT", reason: "test" } },
+    });
+    expect(t["pres.ms"]).toBeUndefined();
+    expect(t.inf).toEqual({ he: "להיות", nikkud: "לִהְיוֹת", translit: "lih-YOT" });
+    expect(t["fut.2fs"]?.nikkud).toBe("תִּהְיִי");
+  });
+
   it("every generated transliteration reads as its pointing (the content gate)", () => {
     const specs: VerbSpec[] = [
       { verb: "לכתוב", root: "כ-ת-ב", binyan: "paal", class: "regular" },
