@@ -194,6 +194,9 @@ export function taughtUnits(c: Content, hs: HspellResult, keep: FrequencyLists["
       const u = units.get(key) ?? { key, tier, ids: [], lemmas: new Set<string>() };
       u.tier = Math.min(u.tier, tier);
       u.ids.push(w.id);
+      // A verb with a conjugation table is taught under hspell's lemma for it, its past 3ms (נתן for לתת).
+      const past = w.verb ? c.verbs?.tables.get(w.verb)?.["past.3ms"]?.he : undefined;
+      if (w.pos === "verb" && past) u.lemmas.add(past);
       for (const t of hebrewTokens(w.he)) {
         u.lemmas.add(t);
         const kept = keep[t];
