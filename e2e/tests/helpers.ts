@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 
 export interface Seed {
   language?: string;
@@ -38,4 +38,32 @@ export async function settle(page: Page): Promise<void> {
 
 export function apiHeaders(id: string): Record<string, string> {
   return { "X-Anonymous-Id": id, "X-User-Id": id };
+}
+
+/** Grants a plan to an anonymous id through the RevenueCat webhook (an INITIAL_PURCHASE event), as the store would. */
+export async function grantPlan(request: APIRequestContext, userId: string, plan: "plus" | "pro"): Promise<void> {
+  const now = Date.now();
+  const res = await request.post("/api/webhooks/revenuecat", {
+    headers: { Authorization: `Bearer ${process.env.E2E_WEBHOOK_SECRET ?? ""}` },
+    data: {
+      api_version: "1.0",
+      event: {
+        id: randomUUID(),
+        type: "INITIAL_PURCHASE",
+        app_id: "app_e2e",
+        app_user_id: userId,
+        original_app_user_id: userId,
+        aliases: [userId],
+        entitlement_ids: [plan],
+        product_id: `ivrit_${plan}_monthly`,
+        period_type: "NORMAL",
+        purchased_at_ms: now,
+        expiration_at_ms: now + 30 * 86_400_000,
+        event_timestamp_ms: now,
+        environment: "SANDBOX",
+        store: "PLAY_STORE",
+      },
+    },
+  });
+  if (res.status() !== 200) throw new Error(`grant ${plan}: ${res.status()} ${await res.text()}`);
 }

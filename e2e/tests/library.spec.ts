@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { apiHeaders, seedUser, settle } from "./helpers.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { apiHeaders, grantPlan, seedUser, settle } from "./helpers.ts";
 
 test("activating a module from the library lands on its words", async ({ page, request }) => {
   const id = await seedUser(page, { language: "en", level: 3 });
@@ -83,4 +83,70 @@ test("six skeleton cards while the modules load", async ({ page }) => {
   await page.goto("/library");
   await expect(page.getByTestId("module-skeleton")).toHaveCount(6);
   await expect(page.getByTestId("module-skeleton")).toHaveCount(0, { timeout: 15_000 });
+});
+
+/** Where the chosen tier is drawn: the label marked active must be the checked radio's, and no other mark shows. */
+async function expectHighlightOn(page: Page, name: string) {
+  const radio = page.getByRole("radio", { name });
+  await expect(radio).toBeChecked();
+  const label = page.locator(`label[for="${await radio.getAttribute("id")}"]`);
+  await expect(label).toHaveAttribute("data-active", "true");
+  const drawn = await label.evaluate((el) => {
+    const before = getComputedStyle(el, "::before");
+    return { display: before.display, background: before.backgroundColor };
+  });
+  expect(drawn.display).toBe("block");
+  expect(drawn.background).not.toBe("rgba(0, 0, 0, 0)");
+  // Mantine's floating indicator (placed from left offsets, wrong right to left) is not drawn at all.
+  for (const el of await page.locator(".mantine-SegmentedControl-indicator").all()) await expect(el).toBeHidden();
+  await expect(page.locator('.mantine-SegmentedControl-label[data-active="true"]')).toHaveCount(1);
+}
+
+test("in Arabic the tier selector highlights the chosen tier; tier 3 shows its own modules first", async ({
+  page,
+  request,
+}) => {
+  const id = await seedUser(page, { language: "ar", level: 3 });
+  await page.goto("/library");
+  await settle(page);
+  await expectHighlightOn(page, "المستوى 1");
+  // A refusal alert goes when the tier changes.
+  await page
+    .locator("label")
+    .filter({ hasText: /^المستوى 2$/ })
+    .click();
+  await expectHighlightOn(page, "المستوى 2");
+  const locked = page.locator("article[data-module-id]").first();
+  await locked.getByRole("button", { name: "معاينة الكلمات" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "تفعيل" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "إغلاق" }).first().click();
+  // The tier's notice and the refusal.
+  const tier2 = page.locator('main [role="alert"]').filter({ hasText: "وحدات المستوى 2 تتطلب خطة أعلى" });
+  await expect(tier2).toHaveCount(2);
+  await page
+    .locator("label")
+    .filter({ hasText: /^المستوى 3$/ })
+    .click();
+  await expect(tier2).toHaveCount(0);
+  await expect(page.locator('main [role="alert"]')).toHaveCount(1);
+
+  // A pro learner: tier 3 is theirs and highlighted (not the disabled tier 1), its own modules come first and the
+  // lower tiers only behind the toggle.
+  await grantPlan(request, id, "pro");
+  await page.reload();
+  await settle(page);
+  await expectHighlightOn(page, "المستوى 3");
+  const tiers = await page
+    .locator("main article[data-module-id]")
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-module-id"))));
+  const modules = (await (
+    await request.get("/api/me/modules?language=ar&all=true", { headers: apiHeaders(id) })
+  ).json()) as {
+    items?: { id: number; tier: number }[];
+  };
+  const tierOf = new Map((modules.items ?? []).map((m) => [m.id, m.tier]));
+  expect(tiers.length).toBeGreaterThan(0);
+  expect(tiers.every((m) => tierOf.get(m) === 3)).toBe(true);
+  await page.getByRole("button", { name: /اعرض وحدات المستويات الأدنى/ }).click();
+  await expect(page.getByRole("region", { name: "وحدات المستويات الأدنى" }).locator("article").first()).toBeVisible();
 });

@@ -4,10 +4,15 @@ import type { Module } from "@ivrit/core/schemas/api";
 export const GENERAL = "__general__";
 export const ALL = "__all__";
 
-/** A tier shows its own modules and those of the tiers below it. */
+/** A tier's own modules (tier 1: the beginner module first), by id. */
 export function modulesForTier(modules: readonly Module[], tier: number): Module[] {
-  const rank = (m: Module) => (m.is_beginner ? 0 : m.tier);
-  return modules.filter((m) => m.tier <= tier).sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+  const rank = (m: Module) => (m.is_beginner ? 0 : 1);
+  return modules.filter((m) => m.tier === tier).sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+}
+
+/** The modules of the tiers below (a learner on tier 3 may still want them), nearest tier first. */
+export function lowerTierModules(modules: readonly Module[], tier: number): Module[] {
+  return modules.filter((m) => m.tier < tier).sort((a, b) => b.tier - a.tier || a.id - b.id);
 }
 
 /** Field names of the modules (for the tier-3 filter), sorted, plus General when a module has none. */

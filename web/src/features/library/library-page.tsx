@@ -32,7 +32,16 @@ import { TierLockedError, useSelectModule } from "../../shared/api/post-active-m
 import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
-import { ALL, fieldOptions, filterByField, GENERAL, groupByField, modulesForTier } from "./library-model.ts";
+import classes from "./library.module.css";
+import {
+  ALL,
+  fieldOptions,
+  filterByField,
+  GENERAL,
+  groupByField,
+  lowerTierModules,
+  modulesForTier,
+} from "./library-model.ts";
 import { PreviewModal } from "./preview-modal.tsx";
 
 const TIERS: readonly Tier[] = [1, 2, 3];
@@ -57,17 +66,21 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, kno
     <Card withBorder padding="md" component="article" aria-label={name} data-module-id={module.id}>
       <Stack gap={6} style={{ flex: 1 }}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={3} size="h4">
+          <Title order={3} size="h4" className={classes.name}>
             {name}
           </Title>
           {active ? (
-            <Badge color="teal.9">{t("badge.active")}</Badge>
+            <Badge color="teal.9" className={classes.badge}>
+              {t("badge.active")}
+            </Badge>
           ) : locked ? (
-            <Badge color="upgrade.8" leftSection={<IconLock size={12} aria-hidden="true" />}>
+            <Badge color="upgrade.8" className={classes.badge} leftSection={<IconLock size={12} aria-hidden="true" />}>
               {t("badge.locked")}
             </Badge>
           ) : (
-            <Badge color="gray.8">{t("badge.tier", { tier: module.tier })}</Badge>
+            <Badge color="gray.8" className={classes.badge}>
+              {t("badge.tier", { tier: module.tier })}
+            </Badge>
           )}
         </Group>
         {module.field_names.length > 0 && (
@@ -126,12 +139,14 @@ export default function LibraryPage() {
   const [field, setField] = useState<string>(ALL);
   const [actionError, setActionError] = useState<string | null>(null);
   const [preview, setPreview] = useState<Module | null>(null);
+  const [showLower, setShowLower] = useState(false);
   const collator = useMemo(() => new Intl.Collator(i18n.language), [i18n.language]);
 
   // Starts at the user's tier and never drops below it.
   const tier: Tier = chosenTier !== null && chosenTier >= userTier ? chosenTier : userTier;
   const tierLocked = tier > userTier;
   const inTier = useMemo(() => modulesForTier(modules.data ?? [], tier), [modules.data, tier]);
+  const lower = useMemo(() => lowerTierModules(modules.data ?? [], tier), [modules.data, tier]);
   const fields = useMemo(() => (tier === 3 ? fieldOptions(inTier, collator) : []), [tier, inTier, collator]);
   const shown = tier === 3 ? filterByField(inTier, field) : inTier;
   const groups = tier === 3 ? groupByField(shown, t("general"), collator) : null;
@@ -190,9 +205,13 @@ export default function LibraryPage() {
           <SegmentedControl
             aria-labelledby="tier-label"
             value={String(tier)}
+            classNames={{ indicator: classes.indicator, label: classes.tierLabel }}
             onChange={(v) => {
               setChosenTier(Number(v) as Tier);
               setField(ALL);
+              // A refusal was about the tier left behind.
+              setActionError(null);
+              setShowLower(false);
             }}
             data={TIERS.map((n) => ({
               value: String(n),
@@ -279,6 +298,26 @@ export default function LibraryPage() {
               </Stack>
             ))
           : renderCards(shown))}
+      {modules.isSuccess && lower.length > 0 && (
+        <Stack gap="sm" align="flex-start">
+          <Button
+            variant="subtle"
+            onClick={() => setShowLower((v) => !v)}
+            aria-expanded={showLower}
+            aria-controls="lower-tiers"
+          >
+            {showLower ? t("lowerHide") : t("lowerShow", { n: lower.length })}
+          </Button>
+          {showLower && (
+            <Stack gap="sm" component="section" id="lower-tiers" aria-label={t("lowerTitle")} w="100%">
+              <Title order={2} size="h3">
+                {t("lowerTitle")}
+              </Title>
+              {renderCards(lower)}
+            </Stack>
+          )}
+        </Stack>
+      )}
       <PreviewModal module={preview} onClose={() => setPreview(null)} onActivate={activate} />
     </Stack>
   );
