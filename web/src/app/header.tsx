@@ -3,6 +3,7 @@ import { Burger, Button, Collapse, Container, Group, NativeSelect, Stack } from 
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
+import { usePlan } from "../shared/api/get-entitlements.ts";
 import { useLevel } from "../shared/api/get-me.ts";
 import { BETA_LANGUAGES, LANGUAGE_NAMES, LANGUAGE_ORDER } from "../shared/i18n.ts";
 import { useLanguage } from "../shared/use-language.ts";
@@ -64,6 +65,8 @@ export function Header() {
   const { t } = useTranslation("common");
   const [opened, { toggle, close }] = useDisclosure(false);
   const level = useLevel();
+  // A paying learner is not asked "Upgrade?" on every page: the button only names the plans.
+  const { plan } = usePlan();
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
@@ -79,8 +82,14 @@ export function Header() {
           </nav>
         </Group>
         <Group gap="sm" wrap="nowrap">
-          <Button component={Link} to="/upgrade" size="sm" variant="filled" color="upgrade.8">
-            {t("nav.upgrade")}
+          <Button
+            component={Link}
+            to="/upgrade"
+            size="sm"
+            variant={plan === "free" ? "filled" : "default"}
+            color={plan === "free" ? "upgrade.8" : undefined}
+          >
+            {t(plan === "free" ? "nav.upgrade" : "nav.plans")}
           </Button>
           <div className={classes.desktopOnly}>
             <LanguageSelect id="language-desktop" />

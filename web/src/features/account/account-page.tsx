@@ -1,20 +1,57 @@
 // /account: plan badge, restore and manage in the native app, an app-only banner with the store links on web,
 // delete local data, footer (SPEC sections 2, 6).
 import "@mantine/core/styles/Divider.css";
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import "@mantine/core/styles/Code.css";
+import { Alert, Badge, Button, Card, Code, CopyButton, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconDeviceMobile, IconTrash } from "@tabler/icons-react";
+import { IconCheck, IconCopy, IconDeviceMobile, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useLevel } from "../../shared/api/get-me.ts";
-import { AUTH_CHANGED_EVENT, forgetIdentity } from "../../shared/identity.ts";
+import { AUTH_CHANGED_EVENT, anonymousId, forgetIdentity } from "../../shared/identity.ts";
 import { isNativeApp } from "../../shared/platform.ts";
 import { PurchasesNotice, StoreActions } from "../../shared/purchases/purchase-ui.tsx";
 import { clearLocalData } from "../../shared/storage.ts";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
 import { StoreLinks } from "../../shared/ui/store-links.tsx";
+
+/** The id a plan and the progress belong to; the Privacy page asks for it with a deletion request. */
+function DeviceId() {
+  const { t } = useTranslation("account");
+  const id = anonymousId();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="device-title">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h3" id="device-title">
+          {t("device.title")}
+        </Title>
+        <Text>{t("device.text")}</Text>
+        <Code
+          dir="ltr"
+          data-testid="device-id"
+          style={{ overflowWrap: "anywhere", fontSize: "var(--mantine-font-size-sm)" }}
+        >
+          {id}
+        </Code>
+        <CopyButton value={id}>
+          {({ copied, copy }) => (
+            <Button
+              variant="default"
+              onClick={copy}
+              leftSection={
+                copied ? <IconCheck size={18} aria-hidden="true" /> : <IconCopy size={18} aria-hidden="true" />
+              }
+            >
+              {copied ? t("device.copied") : t("device.copy")}
+            </Button>
+          )}
+        </CopyButton>
+      </Stack>
+    </Card>
+  );
+}
 
 export default function AccountPage() {
   const { t } = useTranslation(["account", "common", "upgrade", "register", "purchases"]);
@@ -49,8 +86,13 @@ export default function AccountPage() {
           </Badge>
         </Group>
         <Group mt="md" gap="sm">
-          <Button component={Link} to="/upgrade" color="upgrade.8">
-            {t("common:nav.upgrade")}
+          <Button
+            component={Link}
+            to="/upgrade"
+            color={plan === "free" ? "upgrade.8" : undefined}
+            variant={plan === "free" ? "filled" : "default"}
+          >
+            {t(plan === "free" ? "common:nav.upgrade" : "common:nav.plans")}
           </Button>
           <Button component={Link} to="/register" variant="default">
             {t("preferences")}
@@ -75,6 +117,7 @@ export default function AccountPage() {
           </Stack>
         </Alert>
       )}
+      <DeviceId />
       <Card withBorder padding="lg" component="section" aria-labelledby="delete-title">
         <Stack gap="sm" align="flex-start">
           <Title order={2} size="h3" id="delete-title">

@@ -193,9 +193,11 @@ export default function LibraryPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t("title")}</Title>
-        <Button component={Link} to="/upgrade" color="upgrade.8" variant="outline">
-          {t("common:nav.upgrade")}
-        </Button>
+        {userTier < 3 && (
+          <Button component={Link} to="/upgrade" color="upgrade.8" variant="outline">
+            {t("common:nav.upgrade")}
+          </Button>
+        )}
       </Group>
       <Group align="flex-end" wrap="wrap" gap="md">
         <Stack gap={4}>
