@@ -606,8 +606,9 @@ function paal(spec: VerbSpec, r: string[]): Templates {
     const C1 = hataf1 ? "1_a" : "1:";
     const C1of1s = hataf1 ? "1_e" : "1:";
     // תַּעַזְרִי: ta-'az-RI (the shva after the guttural's patah is not said; ב כ פ after it stay soft).
-    const fs = g1 ? "1a 2, 3I" : "1: 2; 3I";
-    const mp = g1 ? "1a 2, 3U" : "1: 2; 3U";
+    // A guttural with a silent shva stays closed (תַּחְתְּמִי, tach-te-MI).
+    const fs = hataf1 ? "1a 2, 3I" : "1: 2; 3I";
+    const mp = hataf1 ? "1a 2, 3U" : "1: 2; 3U";
     const fp = la ? `${C1} 2e^ 3 נA ה` : `${C1} 2${stemV}^ 3: נA ה`;
     Object.assign(t, fut(P, `${C1} 2${stemV} 3`, fs, mp, fp));
     t["fut.1s"] = `אe ${C1of1s} 2${stemV} 3`;
