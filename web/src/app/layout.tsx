@@ -1,7 +1,8 @@
 import { Center, Container, Loader } from "@mantine/core";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { RouteErrorBoundary } from "../shared/ui/route-error-boundary.tsx";
 import { Header } from "./header.tsx";
 
 function PageLoader() {
@@ -15,6 +16,7 @@ function PageLoader() {
 
 export function Layout() {
   const { t } = useTranslation("common");
+  const { pathname } = useLocation();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -22,9 +24,12 @@ export function Layout() {
       </a>
       <Header />
       <Container component="main" id="main" size="lg" py="lg" w="100%" style={{ flex: 1 }}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        {/* Keyed by path: an error on one page does not follow the learner to the next. */}
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </Container>
     </>
   );
