@@ -59,5 +59,5 @@ describe("durability on PGlite", () => {
     } finally {
       await db.close();
     }
-  });
+  }, 180_000); // two real server starts (migrations, content) and kill -9: minutes on a loaded 2-core machine
 });
