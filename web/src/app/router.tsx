@@ -2,6 +2,7 @@
 import { BEGINNER_GAMES, MODULE_GAMES } from "@ivrit/core/games";
 import { lazy } from "react";
 import { BrowserRouter, Navigate, Route, Routes, useParams } from "react-router";
+import { FirstRun } from "./first-run.tsx";
 import { Layout } from "./layout.tsx";
 
 const ChooserPage = lazy(() => import("../features/games/chooser-page.tsx"));
@@ -18,6 +19,7 @@ const RegisterPage = lazy(() => import("../features/register/register-page.tsx")
 const NotFoundPage = lazy(() => import("../features/not-found/not-found-page.tsx"));
 const ReviewPage = lazy(() => import("../features/review/review-page.tsx"));
 const ProgressPage = lazy(() => import("../features/progress/progress-page.tsx"));
+const WelcomePage = lazy(() => import("../features/welcome/welcome-page.tsx"));
 
 /** /game/{moduleId} alone goes to translation match; an invalid id is a 404. */
 function GameModuleRedirect() {
@@ -33,10 +35,11 @@ function AppRoutes() {
       <Route element={<Layout />}>
         <Route index element={<Navigate to="/home" replace />} />
         <Route path="play" element={<Navigate to="/home" replace />} />
-        <Route path="home" element={<ChooserPage />} />
-        <Route path="games" element={<ChooserPage />} />
-        <Route path="library" element={<LibraryPage />} />
-        <Route path="words" element={<WordsPage />} />
+        <Route path="home" element={<FirstRun page={<ChooserPage />} />} />
+        <Route path="games" element={<FirstRun page={<ChooserPage />} />} />
+        <Route path="library" element={<FirstRun page={<LibraryPage />} />} />
+        <Route path="words" element={<FirstRun page={<WordsPage />} />} />
+        <Route path="welcome" element={<WelcomePage />} />
         <Route path="upgrade" element={<UpgradePage />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="privacy" element={<PrivacyPage />} />

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "purchases",
   "review",
   "verbs",
+  "welcome",
 ] as const;
 
 /** Names of the languages in their own language (the header's dropdown). */

@@ -10,6 +10,7 @@ export const KEYS = {
   activeModule: "active_module_id",
   autoPicked: "module_auto_picked",
   contentLanguage: "content_language",
+  firstRun: "first_run",
 } as const;
 
 function read(key: string): string | null {
@@ -71,6 +72,18 @@ export function storedActiveModuleId(): number | null {
 }
 export function storeActiveModuleId(id: number | null): void {
   write(KEYS.activeModule, id === null ? null : String(id));
+}
+
+/**
+ * A first visit: nothing chosen on this device yet (no language, no level, no first-run answer). The first run asks
+ * for both before any module is picked (issue 11.1).
+ */
+export function needsFirstRun(): boolean {
+  return read(KEYS.firstRun) === null && read(KEYS.level) === null && read(KEYS.language) === null;
+}
+/** "done": the learner chose (and picks a module themselves); "skipped": today's behaviour, auto-pick included. */
+export function storeFirstRun(answer: "done" | "skipped"): void {
+  write(KEYS.firstRun, answer);
 }
 
 export function wasAutoPicked(): boolean {

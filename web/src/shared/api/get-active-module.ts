@@ -5,7 +5,7 @@ import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import type { Module } from "@ivrit/core/schemas/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { logError } from "../log.ts";
-import { markAutoPicked, storeActiveModuleId, storedActiveModuleId, wasAutoPicked } from "../storage.ts";
+import { markAutoPicked, needsFirstRun, storeActiveModuleId, storedActiveModuleId, wasAutoPicked } from "../storage.ts";
 import { ApiError, apiRequest } from "./client.ts";
 import { getModules } from "./get-modules.ts";
 import { getWords } from "./get-words.ts";
@@ -54,7 +54,9 @@ export async function resolveActiveModule(language: Language, signal?: AbortSign
     }
     storeActiveModuleId(null);
   }
-  if (wasAutoPicked()) return null;
+  // Never silently before the first run has asked for the language and level (a device that skipped it gets the
+  // SPEC's auto-pick).
+  if (wasAutoPicked() || needsFirstRun()) return null;
   const pick = pickAutoModule(await getModules(language, true, signal));
   markAutoPicked();
   if (!pick) return null;
@@ -74,6 +76,7 @@ const activeModuleQueryOptions = (language: Language) =>
     staleTime: 60_000,
   });
 
-export function useActiveModule(language: Language) {
-  return useQuery(activeModuleQueryOptions(language));
+/** enabled false where the URL already names the module (a game route): no read, so no auto-pick racing it. */
+export function useActiveModule(language: Language, enabled = true) {
+  return useQuery({ ...activeModuleQueryOptions(language), enabled });
 }

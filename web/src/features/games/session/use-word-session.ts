@@ -105,7 +105,9 @@ export function useWordSession(game: ModuleGame, routeModuleId: number | null) {
   const language = useLanguage();
   const queryClient = useQueryClient();
   const entitlements = useEntitlements();
-  const active = useActiveModule(language);
+  // A module in the URL is the game's module: the active one is not read (reading it may auto-pick another,
+  // whose POST raced translation match's own and could win).
+  const active = useActiveModule(language, routeModuleId === null);
   const moduleGame = SESSION_LOADS[game].mode === "module";
 
   const tier: Tier | null = entitlements.data ? clampTier(entitlements.data.tier) : null;

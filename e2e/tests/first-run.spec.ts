@@ -1,0 +1,77 @@
+// The first run (issue 11.1): a first visit is asked for the language and the level before any module is picked.
+import { expect, type Page, test } from "@playwright/test";
+import { apiHeaders, seedUser } from "./helpers.ts";
+
+/** The module ids of every POST /me/active-module the page sends. */
+function activeModulePosts(page: Page): number[] {
+  const posts: number[] = [];
+  page.on("request", (req) => {
+    if (req.method() === "POST" && new URL(req.url()).pathname === "/api/me/active-module")
+      posts.push(Number(req.postDataJSON()?.module_id ?? req.postDataJSON()?.moduleId));
+  });
+  return posts;
+}
+
+test.describe("in a Russian browser", () => {
+  test.use({ locale: "ru-RU" });
+
+  test("a first visit sees the choice in the browser's language, saves it and picks a module itself", async ({
+    page,
+    request,
+  }) => {
+    const id = await seedUser(page);
+    const posts = activeModulePosts(page);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Добро пожаловать в Ivrit" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Русский" })).toBeChecked();
+    await page.getByRole("radio", { name: /Я немного знаю иврит/ }).check();
+    await page.getByRole("button", { name: "Начать" }).click();
+    await expect(page).toHaveURL(/\/library$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Библиотека" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Уровень 1" })).toBeChecked();
+    const me = await request.get("/api/me", { headers: apiHeaders(id) });
+    expect(await me.json()).toMatchObject({ preferredLanguage: "ru", preferredLevel: 2 });
+    // No module was picked for the learner.
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(posts).toEqual([]);
+    const active = await request.get("/api/me/active-module?language=ru", { headers: apiHeaders(id) });
+    expect(active.status()).toBe(204);
+  });
+});
+
+test("a beginner goes to /beginner; the language chosen becomes the interface language", async ({ page, request }) => {
+  const id = await seedUser(page);
+  await page.goto("/home");
+  await expect(page).toHaveURL(/\/welcome$/);
+  await page.getByRole("radio", { name: "العربية" }).check();
+  await page.getByRole("radio", { name: /I am new to Hebrew/ }).check();
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page).toHaveURL(/\/beginner$/);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const me = await request.get("/api/me", { headers: apiHeaders(id) });
+  expect(await me.json()).toMatchObject({ preferredLanguage: "ar", preferredLevel: 1 });
+});
+
+test("Skip keeps the old behaviour: the chooser with an auto-picked module", async ({ page }) => {
+  await seedUser(page);
+  await page.goto("/home");
+  await page.getByRole("button", { name: "Skip" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText(/^Active module: /)).toBeVisible();
+  await page.goto("/library");
+  await expect(page).toHaveURL(/\/library$/);
+});
+
+test("a new learner opening /game/3/translation-match keeps module 3 active", async ({ page, request }) => {
+  const id = await seedUser(page);
+  const posts = activeModulePosts(page);
+  await page.goto("/game/3/translation-match");
+  await expect(page.getByTestId("feedback")).toBeAttached();
+  await page.waitForLoadState("networkidle");
+  expect(posts).toEqual([3]);
+  const active = await request.get("/api/me/active-module?language=en", { headers: apiHeaders(id) });
+  expect((await active.json()).id).toBe(3);
+});

@@ -1,0 +1,104 @@
+// /welcome: the first run (issue 11.1). A first visit is asked, in the browser's language, for the interface language
+// and the level in plain words; both are saved with PATCH /me (as /register does), then a beginner goes to /beginner
+// and anyone else to the library's tier-1 modules to pick a first module. "Skip" keeps the old behaviour (the SPEC's
+// auto-pick on /home).
+import "@mantine/core/styles/InlineInput.css";
+import "@mantine/core/styles/Radio.css";
+import "@mantine/core/styles/Fieldset.css";
+import { isLanguage, type Language } from "@ivrit/core/languages";
+import { clampLevel, type Tier } from "@ivrit/core/plans";
+import { Alert, Button, Card, Group, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { errorMessage } from "../../shared/api/client.ts";
+import { useUpdateMe } from "../../shared/api/patch-me.ts";
+import { LANGUAGE_NAMES, LANGUAGE_ORDER } from "../../shared/i18n.ts";
+import { markAutoPicked, storeFirstRun, storeLanguage, storeLevel } from "../../shared/storage.ts";
+import { useLanguage } from "../../shared/use-language.ts";
+
+export default function WelcomePage() {
+  const { t, i18n } = useTranslation(["welcome", "common"]);
+  const navigate = useNavigate();
+  const current = useLanguage();
+  const update = useUpdateMe();
+  const [language, setLanguage] = useState<Language>(current);
+  const [level, setLevel] = useState<Tier | null>(null);
+
+  const start = () => {
+    if (level === null) return;
+    update.mutate(
+      { preferredLanguage: language, preferredLevel: level },
+      {
+        onSuccess: async () => {
+          storeLanguage(language);
+          storeLevel(level);
+          storeFirstRun("done");
+          // The learner picks the first module in the library: nothing is picked for them.
+          markAutoPicked();
+          if (language !== current) await i18n.changeLanguage(language);
+          navigate(level === 1 ? "/beginner" : "/library");
+        },
+      },
+    );
+  };
+
+  const skip = () => {
+    storeFirstRun("skipped");
+    navigate("/home");
+  };
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Stack gap={4}>
+        <Title order={1}>{t("title")}</Title>
+        <Text size="lg">{t("subtitle")}</Text>
+      </Stack>
+      <Radio.Group
+        label={<span lang={current}>{t("language")}</span>}
+        value={language}
+        onChange={(v) => isLanguage(v) && setLanguage(v)}
+      >
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" mt="xs">
+          {LANGUAGE_ORDER.map((l) => (
+            <Radio
+              key={l}
+              value={l}
+              label={<span lang={l}>{LANGUAGE_NAMES[l]}</span>}
+              data-testid={`welcome-lang-${l}`}
+            />
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+      <Radio.Group
+        label={t("level")}
+        value={level === null ? null : String(level)}
+        onChange={(v) => setLevel(clampLevel(v))}
+      >
+        <Stack gap="sm" mt="xs">
+          {([1, 2, 3] as const).map((n) => (
+            <Card key={n} withBorder padding="sm">
+              <Radio value={String(n)} label={t(`levels.${n}.label`)} description={t(`levels.${n}.hint`)} />
+            </Card>
+          ))}
+        </Stack>
+      </Radio.Group>
+      {update.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {t("common:errorText", { message: errorMessage(update.error) })}
+        </Alert>
+      )}
+      <Group gap="sm">
+        <Button size="md" onClick={start} loading={update.isPending} disabled={level === null}>
+          {t("start")}
+        </Button>
+        <Button size="md" variant="subtle" onClick={skip}>
+          {t("skip")}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t("later")}
+      </Text>
+    </Stack>
+  );
+}
