@@ -12,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR, PGLITE_INIT_SCRIPT } from "../paths.ts";
 import { storageFault } from "./faults.ts";
+import { groupFlush } from "./group-flush.ts";
 import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema.ts";
 
@@ -99,7 +100,8 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
     kind: "pglite",
     exclusive: (fn) => fn(), // one process owns a PGlite directory
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
-    flush: opts.dataDir === "memory://" ? async () => {} : () => syncWal(opts.dataDir),
+    // Concurrent writes share their WAL syncs (group commit): see group-flush.ts.
+    flush: memory ? async () => {} : groupFlush(() => syncWal(opts.dataDir)),
     listen: async (channel, onMessage, onState) => {
       const unlisten = await client.listen(channel, onMessage);
       onState(true);
