@@ -70,8 +70,13 @@ describe("conjugate", () => {
       ]),
     ).toEqual(["הָלַךְ הלך ha-LACH", "יֵלֵךְ ילך ye-LECH", "לְכִי לכי le-CHI", "לָלֶכֶת ללכת la-LE-chet"]);
     expect(
-      row({ verb: "לקום", root: "ק-ו-ם", binyan: "paal", class: "hollow", vowel: "u" }, ["past.3fs", "fut.2fs", "inf"]),
-    ).toEqual(["קָמָה קמה KA-ma", "תָּקוּמִי תקומי ta-KU-mi", "לָקוּם לקום la-KUM"]);
+      row({ verb: "לקום", root: "ק-ו-ם", binyan: "paal", class: "hollow", vowel: "u" }, [
+        "past.3fs",
+        "pres.fs",
+        "fut.2fs",
+        "inf",
+      ]),
+    ).toEqual(["קָמָה קמה KA-ma", "קָמָה קמה ka-MA", "תָּקוּמִי תקומי ta-KU-mi", "לָקוּם לקום la-KUM"]);
     expect(row({ verb: "להוריד", root: "י-ר-ד", binyan: "hifil", class: "pe-yod" }, ["past.1s", "imp.ms"])).toEqual([
       "הוֹרַדְתִּי הורדתי ho-RAD-ti",
       "הוֹרֵד הורד ho-RED",

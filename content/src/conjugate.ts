@@ -449,7 +449,8 @@ function paal(spec: VerbSpec, r: string[]): Templates {
   const t: Partial<Templates> = {};
   // Present.
   if (cls === "hollow") {
-    Object.assign(t, { "pres.ms": "1A 3", "pres.fs": "1A^ 3A ה", "pres.mp": "1A 3I ם", "pres.fp": "1A 3O ת" });
+    // The present feminine is stressed on its ending (קָמָה ka-MA), unlike the past (KA-ma).
+    Object.assign(t, { "pres.ms": "1A 3", "pres.fs": "1A 3A ה", "pres.mp": "1A 3I ם", "pres.fp": "1A 3O ת" });
   } else if (cls === "lamed-he") {
     Object.assign(t, { "pres.ms": "1O 2e ה", "pres.fs": "1O 2A ה", "pres.mp": "1O 2I ם", "pres.fp": "1O 2O ת" });
   } else if (spec.stative) {
