@@ -28,4 +28,5 @@ export const PAGES: { name: string; path: string }[] = [
   { name: "game", path: "/game/7/translation-match" },
   { name: "game-over", path: "/game-over" },
   { name: "not-found", path: "/no-such-page" },
+  { name: "welcome", path: "/welcome" },
 ];
