@@ -60,3 +60,21 @@ test("Hebrew is marked rtl and he inside an English page", async ({ page }) => {
   expect(await he.count()).toBeGreaterThan(3);
   for (const el of await he.all()) await expect(el).toHaveAttribute("dir", "rtl");
 });
+
+test("arrow keys on the language dropdown do not switch the language; Enter does", async ({ page }) => {
+  await seedUser(page, { language: "en", level: 3 });
+  await page.goto("/library");
+  await expect(page.getByRole("heading", { level: 1, name: "Library" })).toBeVisible();
+  const select = page.getByRole("combobox", { name: "Language" });
+  await select.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  // Still English, still on the library.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1, name: "Library" })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveURL(/\/words$/);
+});

@@ -1,6 +1,7 @@
 import { isLanguage, type Language } from "@ivrit/core/languages";
 import { Burger, Button, Collapse, Container, Group, NativeSelect, Stack } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { usePlan } from "../shared/api/get-entitlements.ts";
@@ -42,11 +43,30 @@ function LanguageSelect({ id }: { id: string }) {
   const lang = useLanguage();
   const changeLanguage = useChangeLanguage();
   const mobile = useMediaQuery("(max-width: 48em)") ?? false;
+  // Arrow keys on a closed select change its value at once; switching the language (and going to /words) on each
+  // would change the page under the learner (WCAG 3.2.2). A keyboard change is only shown until Enter confirms it;
+  // leaving the select without Enter keeps the current language. A pick with the mouse or touch applies at once.
+  const [pending, setPending] = useState<Language | null>(null);
+  const byKeyboard = useRef(false);
+  const apply = (next: string) => {
+    if (isLanguage(next) && next !== lang) void changeLanguage(next as Language);
+  };
   return (
     <NativeSelect
       id={id}
       aria-label={t("language.label")}
-      value={lang}
+      value={pending ?? lang}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" && pending !== null) {
+          e.preventDefault();
+          setPending(null);
+          apply(pending);
+        } else byKeyboard.current = e.key !== "Enter" && e.key !== "Tab" && e.key !== " ";
+      }}
+      onBlur={() => {
+        byKeyboard.current = false;
+        setPending(null);
+      }}
       size="sm"
       className={classes.language}
       data={LANGUAGE_ORDER.map((l) => ({
@@ -55,7 +75,13 @@ function LanguageSelect({ id }: { id: string }) {
       }))}
       onChange={(e) => {
         const next: string = e.currentTarget.value;
-        if (isLanguage(next) && next !== lang) void changeLanguage(next as Language);
+        if (byKeyboard.current && isLanguage(next)) {
+          byKeyboard.current = false;
+          setPending(next === lang ? null : next);
+          return;
+        }
+        setPending(null);
+        apply(next);
       }}
     />
   );
