@@ -42,7 +42,7 @@ function LanguageSelect({ id }: { id: string }) {
   const { t } = useTranslation("common");
   const lang = useLanguage();
   const changeLanguage = useChangeLanguage();
-  const mobile = useMediaQuery("(max-width: 48em)") ?? false;
+  const mobile = useMediaQuery("(max-width: 64em)") ?? false;
   // Arrow keys on a closed select change its value at once; switching the language (and going to /words) on each
   // would change the page under the learner (WCAG 3.2.2). A keyboard change is only shown until Enter confirms it;
   // leaving the select without Enter keeps the current language. A pick with the mouse or touch applies at once.

@@ -1,5 +1,5 @@
 import { Center, Container, Loader } from "@mantine/core";
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { RouteErrorBoundary } from "../shared/ui/route-error-boundary.tsx";
@@ -14,9 +14,30 @@ function PageLoader() {
   );
 }
 
+/**
+ * A title per page (issue 11.8): "<the page's heading> – Ivrit", kept in step with the heading as the page loads and
+ * as the language changes (the heading is already in the learner's language).
+ */
+function useDocumentTitle(pathname: string, appName: string) {
+  useEffect(() => {
+    const main = document.getElementById("main");
+    if (!main) return;
+    const update = () => {
+      const heading = main.querySelector("h1")?.textContent?.trim();
+      const title = heading ? `${heading} – ${appName}` : appName;
+      if (document.title !== title) document.title = title;
+    };
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(main, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [pathname, appName]);
+}
+
 export function Layout() {
   const { t } = useTranslation("common");
   const { pathname } = useLocation();
+  useDocumentTitle(pathname, t("appName"));
   return (
     <>
       <a href="#main" className="skip-link">
