@@ -84,7 +84,7 @@ function WordTile({ w, onOpen, state }: { w: CardWord; onOpen: () => void; state
         ) : (
           w.sentenceHe && (
             <Stack gap={0}>
-              <Hebrew block size="md">
+              <Hebrew block size="lg">
                 {w.sentenceHe}
               </Hebrew>
               {w.sentenceTranslation && (
