@@ -54,7 +54,16 @@ export default function BeginnerMenuPage() {
         ))}
       </SimpleGrid>
       <Group>
-        <Button component={Link} to="/words?view=beginner" variant="default">
+        {/* The label wraps on a phone ("Explorer toutes les lettres et tous les mots" was cut off). */}
+        <Button
+          component={Link}
+          to="/words?view=beginner"
+          variant="default"
+          h="auto"
+          mih={44}
+          py={8}
+          styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
+        >
           {t("menu.explore")}
         </Button>
       </Group>
