@@ -124,6 +124,8 @@ describe("active module (SPEC section 4)", () => {
   });
 
   it("auto-picks one random tier-1 non-beginner module once, stores it and sends it", async () => {
+    // A device that skipped the first run (issue 11.1) gets the SPEC's auto-pick.
+    localStorage.setItem(KEYS.firstRun, "skipped");
     handler = (url, init) => {
       if (url.pathname === "/api/me/active-module" && (init.method ?? "GET") === "GET") return { status: 204 };
       if (url.pathname === "/api/me/modules")
@@ -137,6 +139,17 @@ describe("active module (SPEC section 4)", () => {
     // Once only: with nothing stored and the flag set, no module.
     localStorage.removeItem(KEYS.activeModule);
     expect(await resolveActiveModule("en")).toBeNull();
+  });
+
+  it("a first visit (nothing chosen on this device yet) gets no module before the first run's choice", async () => {
+    handler = (url, init) => {
+      if (url.pathname === "/api/me/active-module" && (init.method ?? "GET") === "GET") return { status: 204 };
+      if (url.pathname === "/api/me/modules") return { status: 200, body: { items: [mod(5)] } };
+      return { status: 200, body: { module: mod(5), locked: false } };
+    };
+    expect(await resolveActiveModule("en")).toBeNull();
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+    expect(localStorage.getItem(KEYS.autoPicked)).toBeNull();
   });
 
   it("never auto-picks the beginner module or a higher tier", () => {
