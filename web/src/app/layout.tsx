@@ -19,6 +19,7 @@ function PageLoader() {
  * as the language changes (the heading is already in the learner's language).
  */
 function useDocumentTitle(pathname: string, appName: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new route is a new page: read its heading again at once.
   useEffect(() => {
     const main = document.getElementById("main");
     if (!main) return;
