@@ -539,9 +539,10 @@ describe("the PGlite data directory", () => {
       let status = 0;
       for (let i = 0; i < 100 && status !== 500; i++) status = (await play(`while-full-${i}`)).status;
       expect(status).toBe(500);
-      expect(server.output()).toMatch(
-        /"reason":"no space left on device","msg":"request failed: no space left on device"/,
-      );
+      // The log line travels through the child's stdout pipe, which may arrive after the HTTP answer.
+      await expect
+        .poll(() => server.output(), { timeout: 10_000 })
+        .toMatch(/"reason":"no space left on device","msg":"request failed: no space left on device"/);
       rmSync(filler);
       expect((await play("after")).status).toBe(201);
     } finally {
