@@ -2,36 +2,11 @@
 // on the server through the RevenueCat webhook unlocks the library without a reload; the service worker.
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { apiHeaders, seedUser, settle } from "./helpers.ts";
+import { apiHeaders, grantPlan, seedUser, settle } from "./helpers.ts";
 
-const SECRET = process.env.E2E_WEBHOOK_SECRET ?? "";
-
-/** An INITIAL_PURCHASE event as RevenueCat sends it, for the app user id the app logs in with. */
+/** A plan granted through the RevenueCat webhook (helpers.ts), then read back as the server now answers it. */
 async function grant(request: APIRequestContext, userId: string, plan: "plus" | "pro") {
-  const now = Date.now();
-  const res = await request.post("/api/webhooks/revenuecat", {
-    headers: { Authorization: `Bearer ${SECRET}` },
-    data: {
-      api_version: "1.0",
-      event: {
-        id: randomUUID(),
-        type: "INITIAL_PURCHASE",
-        app_id: "app_e2e",
-        app_user_id: userId,
-        original_app_user_id: userId,
-        aliases: [userId],
-        entitlement_ids: [plan],
-        product_id: `ivrit_${plan}_monthly`,
-        period_type: "NORMAL",
-        purchased_at_ms: now,
-        expiration_at_ms: now + 30 * 86_400_000,
-        event_timestamp_ms: now,
-        environment: "SANDBOX",
-        store: "PLAY_STORE",
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await grantPlan(request, userId, plan);
   const plans = await request.get("/api/me/entitlements", { headers: apiHeaders(userId) });
   expect((await plans.json()).entitlement).toBe(plan);
 }
