@@ -16,6 +16,7 @@
 //   flags:  '*' dagesh forte, '^' stressed (default: the last syllable), '!' full spelling adds no yod
 //           (הִגִּישׁ -> הגיש)
 import { stripNikkud } from "@ivrit/core/hebrew";
+import { fixedConsonant } from "./pointing.ts";
 
 export const BINYANIM = ["paal", "nifal", "piel", "pual", "hifil", "hufal", "hitpael"] as const;
 export type Binyan = (typeof BINYANIM)[number];
@@ -301,45 +302,12 @@ function consonant(u: Unit, i: number, us: Unit[]): string {
       return said && i > 0 ? "'" : "";
     case "ה":
       return said || u.v === ":" ? "h" : i === us.length - 1 ? "" : "h";
-    case "ב":
-      return u.dagesh ? "b" : "v";
-    case "כ":
-      return u.dagesh ? "k" : "ch";
-    case "פ":
-      return u.dagesh ? "p" : "f";
     case "ו":
       return "v";
     case "י":
       return "y";
-    case "ח":
-      return "ch";
-    case "ט":
-    case "ת":
-      return "t";
-    case "צ":
-      return "tz";
-    case "ק":
-      return "k";
-    case "ש":
-      return u.sin ? "s" : "sh";
-    case "ג":
-      return "g";
-    case "ד":
-      return "d";
-    case "ז":
-      return "z";
-    case "ל":
-      return "l";
-    case "מ":
-      return "m";
-    case "נ":
-      return "n";
-    case "ס":
-      return "s";
-    case "ר":
-      return "r";
     default:
-      return "";
+      return fixedConsonant(u.l, u.dagesh ?? false, u.sin) ?? "";
   }
 }
 

@@ -133,6 +133,51 @@ const SONORANT = "וילמנר";
 /** Before these the initial shva is said (she-'e-LA); before ח it often is not (bchi-RA). */
 const GUTTURAL = "אהע";
 
+/**
+ * The Latin letters of a consonant whose sound its pointing alone fixes (FORMAT.md): b/v, k/ch, p/f by dagesh, s/sh by
+ * the dot, the rest one sound each. Not א ע ה ו י, whose reading depends on their place (the callers decide).
+ * Shared by the transliteration gate and the verb generator (conjugate.ts), so both read a letter the same way.
+ */
+export function fixedConsonant(letter: string, dagesh: boolean, sin: boolean): string | undefined {
+  switch (base(letter)) {
+    case "ב":
+      return dagesh ? "b" : "v";
+    case "כ":
+      return dagesh ? "k" : "ch";
+    case "פ":
+      return dagesh ? "p" : "f";
+    case "ש":
+      return sin ? "s" : "sh";
+    case "ג":
+      return "g";
+    case "ד":
+      return "d";
+    case "ז":
+      return "z";
+    case "ח":
+      return "ch";
+    case "ט":
+    case "ת":
+      return "t";
+    case "ל":
+      return "l";
+    case "מ":
+      return "m";
+    case "נ":
+      return "n";
+    case "ס":
+      return "s";
+    case "צ":
+      return "tz";
+    case "ק":
+      return "k";
+    case "ר":
+      return "r";
+    default:
+      return undefined;
+  }
+}
+
 function consonant(u: Unit): string {
   const l = base(u.letter);
   if (u.geresh) {
@@ -146,47 +191,14 @@ function consonant(u: Unit): string {
     case "א":
     case "ע":
       return "'?";
-    case "ב":
-      return u.dagesh ? "b" : "v";
-    case "ג":
-      return "g";
-    case "ד":
-      return "d";
     case "ה":
       return u.vowel && u.vowel !== MARK.shva ? "h" : "h?";
     case "ו":
       return "(?:v|w)";
-    case "ז":
-      return "z";
-    case "ח":
-      return "ch";
-    case "ט":
-    case "ת":
-      return "t";
     case "י":
       return u.vowel === MARK.shva ? "(?:y|i)" : "y"; // לַיְלָה, LAI-la
-    case "כ":
-      return u.dagesh ? "k" : "ch";
-    case "ל":
-      return "l";
-    case "מ":
-      return "m";
-    case "נ":
-      return "n";
-    case "ס":
-      return "s";
-    case "פ":
-      return u.dagesh ? "p" : "f";
-    case "צ":
-      return "tz";
-    case "ק":
-      return "k";
-    case "ר":
-      return "r";
-    case "ש":
-      return u.dot === "sin" ? "s" : "sh";
     default:
-      return "";
+      return fixedConsonant(l, u.dagesh, u.dot === "sin") ?? "";
   }
 }
 
