@@ -1,7 +1,8 @@
 // The game screens of the module games: loads the session, shows its loading, error and empty states, and
 // hands the pool to the game's own component, which drives core's engine.
 import type { ModuleGame } from "@ivrit/core/games";
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -65,11 +66,31 @@ export function GamePlay({ game, moduleId }: { game: ModuleGame; moduleId: numbe
     );
   }
   const { session } = state;
+  // A module above the learner's plan is previewable, not playable (SPEC section 6): the notice, no game.
+  if (session.locked) {
+    return (
+      <GameFrame game={game}>
+        <div data-testid="game-locked">
+          <LockedBanner />
+        </div>
+      </GameFrame>
+    );
+  }
   // Keyed by session: a restart mounts a fresh game.
   const props = { session, onRestart: restart, key: session.sessionId };
   return (
     <>
-      {session.locked && <LockedBanner />}
+      {session.namedModule && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle aria-hidden="true" />}
+          mb="md"
+          data-testid="tier-game-notice"
+        >
+          {t(game === "verb-conjugation" ? "tierGame.verbs" : "tierGame.words", { name: session.namedModule.name })}
+        </Alert>
+      )}
       {(() => {
         switch (game) {
           case "translation-match":

@@ -57,6 +57,30 @@ describe("loadSession", () => {
     expect(s.words).toHaveLength(6);
   });
 
+  it("a tier game named with a module checks it: locked, the pool is not loaded and no module is recorded", async () => {
+    const locked = new Response(
+      JSON.stringify({ items: [], module: null, tier: 3, locked: true, planTier: 1, total: 0 }),
+      { status: 200, headers: { "Content-Type": "application/json" } },
+    );
+    const fetchMock = vi.fn().mockResolvedValueOnce(locked);
+    vi.stubGlobal("fetch", fetchMock);
+    const s = await loadSession("verb-conjugation", { language: "en", moduleId: 301, tier: 1 }, undefined, 301);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const probe = new URL(String(fetchMock.mock.calls[0]?.[0]), "http://x");
+    expect(probe.searchParams.get("moduleId")).toBe("301");
+    expect(probe.searchParams.get("limit")).toBe("0");
+    expect(s).toMatchObject({ locked: true, words: [], moduleId: null });
+  });
+
+  it("a tier game plays tiers: its play record names no module, and it keeps the focused module", async () => {
+    const fetchMock = vi.fn().mockImplementation(async () => wordsResponse([]));
+    vi.stubGlobal("fetch", fetchMock);
+    const s = await loadSession("tense-guesser", { language: "en", moduleId: 3, tier: 1 });
+    expect(s).toMatchObject({ moduleId: null, focusModuleId: 3, namedModule: null, locked: false });
+    const m = await loadSession("flashcards", { language: "en", moduleId: 3, tier: 1 });
+    expect(m).toMatchObject({ moduleId: 3 });
+  });
+
   it("notes the time of a failed load (verb games postpone after it)", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
     vi.spyOn(console, "error").mockImplementation(() => {});

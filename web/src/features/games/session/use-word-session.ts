@@ -35,8 +35,16 @@ export interface WordSession {
   /** Seeds the engine's random source: one session, one set of rounds. */
   seed: number;
   language: Language;
+  /** The module the play record names: the module of a module game; null for the tier games (they play tiers). */
   moduleId: number | null;
   tier: Tier;
+  /**
+   * A tier game opened with a module in its URL: that module (it is not what the game plays; the screen says so).
+   * null otherwise.
+   */
+  namedModule: Module | null;
+  /** The module the learner has in view (the URL's, else the active one): verb conjugation asks its verbs first. */
+  focusModuleId: number | null;
 }
 
 export type SessionState =
@@ -69,15 +77,30 @@ export async function loadSession(
   game: ModuleGame,
   context: SessionContext,
   signal?: AbortSignal,
+  routeModuleId: number | null = null,
 ): Promise<WordSession> {
   const seed = randomSeed();
+  const tierGame = SESSION_LOADS[game].mode === "tiers";
   const fetchWords = async (refresh: boolean) => {
     const query = sessionQuery(game, context, { refresh, seed });
     if (query === null) throw new Error("no module");
     return getWords(query, signal);
   };
   let res: WordsResponse;
+  let namedModule: Module | null = null;
   try {
+    if (tierGame && routeModuleId !== null) {
+      // The tier games do not load the module in the URL: one empty page of it says its name and whether the
+      // learner's plan covers it. A locked module is not played (SPEC section 6: previewable, not playable).
+      const probe = await getWords(
+        { language: context.language, moduleId: String(routeModuleId), limit: "0", fields: "compact" },
+        signal,
+      );
+      namedModule = probe.module;
+      if (probe.locked) {
+        return { ...sessionOf(game, context, seed, probe), words: [], moduleId: null, namedModule };
+      }
+    }
     res = await fetchWords(false);
     // Too few verbs for a full tense round: one larger load (perTierLimit 400) before settling.
     if (game === "tense-guesser" && tenseGuesserNeedsRefresh(res.items)) {
@@ -88,6 +111,11 @@ export async function loadSession(
     if (!(error instanceof DOMException && error.name === "AbortError")) noteLoadError();
     throw error;
   }
+  return { ...sessionOf(game, context, seed, res), namedModule };
+}
+
+function sessionOf(game: ModuleGame, context: SessionContext, seed: number, res: WordsResponse): WordSession {
+  const tierGame = SESSION_LOADS[game].mode === "tiers";
   return {
     game,
     words: res.items,
@@ -96,8 +124,10 @@ export async function loadSession(
     sessionId: newSessionId(),
     seed,
     language: context.language,
-    moduleId: context.moduleId,
+    moduleId: tierGame ? null : context.moduleId,
     tier: context.tier,
+    namedModule: null,
+    focusModuleId: context.moduleId,
   };
 }
 
@@ -130,11 +160,12 @@ export function useWordSession(game: ModuleGame, routeModuleId: number | null) {
   }, [delayUntil]);
 
   const [nonce, setNonce] = useState(0);
-  const key = startKey(game, context);
+  // A tier game's pool does not depend on the module in the URL, but its notice and lock check do.
+  const key = `${startKey(game, context)}${!moduleGame && routeModuleId !== null ? `|named:${routeModuleId}` : ""}`;
   const queryKey = queryKeys.gameSessionRun(key, nonce);
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => loadSession(game, context, signal),
+    queryFn: ({ signal }) => loadSession(game, context, signal, routeModuleId),
     enabled: !waitingForContext && !noModule && !delayed,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
