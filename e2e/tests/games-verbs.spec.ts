@@ -1,5 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { displayHebrew, expectGameOver, LANGUAGES, newUser, openGame, playQuiz, shoot } from "./games-helpers.ts";
+import { type ApiWord, expectGameOver, LANGUAGES, newUser, norm, openGame, playQuiz, shoot } from "./games-helpers.ts";
+
+type VerbWord = ApiWord & { forms?: Record<string, { he: string; nikkud: string; translit: string }> | null };
+
+const rootOf = (w: ApiWord) => w.roots[0]?.root.replace(/[^\u05D0-\u05EA]/gu, "") ?? "";
 
 const TENSES = ["present", "past", "future", "infinitive"];
 
@@ -7,11 +11,43 @@ for (const lang of LANGUAGES) {
   test(`verb conjugation plays to /game-over (${lang})`, async ({ page, request }) => {
     await newUser(page, request, lang);
     const words = await openGame(page, "/game/1/verb-conjugation");
-    const asked = await playQuiz(page, async ({ wordId }) => displayHebrew(await words.get(wordId)), {
-      onQuestion: async (i) => {
-        if (i === 0) await shoot(page, `verb-conjugation-${lang}`);
+    const card = page.getByTestId("question");
+    const asked = await playQuiz(
+      page,
+      async ({ wordId }) => {
+        const word = (await words.get(wordId)) as VerbWord;
+        const cell = (await card.getAttribute("data-cell")) ?? "";
+        const answer = word.forms?.[cell]?.nikkud ?? "";
+        // Every option is a form of this verb, or the same cell of its root in another binyan; most are its own.
+        const own = new Set(Object.values(word.forms ?? {}).map((f) => norm(f.nikkud)));
+        const pool = (await words.all()) as VerbWord[];
+        const sameRoot = new Set(
+          pool.filter((w) => w.forms && rootOf(w) === rootOf(word)).map((w) => norm(w.forms?.[cell]?.nikkud ?? "")),
+        );
+        const options = await page
+          .getByTestId("options")
+          .locator("button")
+          .evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.option ?? ""));
+        expect(options).toHaveLength(4);
+        for (const o of options) expect(own.has(norm(o)) || sameRoot.has(norm(o)), o).toBe(true);
+        expect(options.filter((o) => own.has(norm(o))).length).toBeGreaterThanOrEqual(2);
+        await expect(page.getByTestId("binyan")).toBeVisible();
+        return answer;
       },
-    });
+      {
+        onQuestion: async (i) => {
+          if (i === 0) await shoot(page, `verb-conjugation-${lang}`);
+          if (i === 1) {
+            // The table of the verb just answered, its asked cell marked.
+            const table = page.getByTestId("answered-table");
+            const cell = await table.getAttribute("data-cell");
+            await table.getByRole("button").click();
+            await expect(table.locator(`tr[data-cell="${cell}"]`)).toHaveAttribute("data-asked", "true");
+            await shoot(page, `verb-conjugation-table-${lang}`);
+          }
+        },
+      },
+    );
     await expectGameOver(page, asked);
     await shoot(page, `verb-conjugation-over-${lang}`);
   });

@@ -1,109 +1,141 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRng } from "../rng.ts";
+import type { Word } from "../schemas/api.ts";
 import { clearWrongPick, isCorrectAnswer, next, optionKey, pick, quizPhase } from "./choice.ts";
-import { makeWord, NOUNS, VERBS } from "./test-fixtures.ts";
-import { buildVerbConjugation, editDistance, rankDistractors, verbConjugationResults } from "./verb-conjugation.ts";
+import { rootKey } from "./eligibility.ts";
+import { NOUNS, TABLE_VERBS, TABLES, VERBS } from "./test-fixtures.ts";
+import {
+  buildVerbConjugation,
+  conjugationDistractors,
+  poolVerbs,
+  VERB_CELLS,
+  verbConjugationResults,
+} from "./verb-conjugation.ts";
 
-const byHebrew = (hebrew: string) => {
-  const w = VERBS.find((v) => v.hebrew === hebrew);
-  if (w === undefined) throw new Error(hebrew);
-  return w;
-};
+const POOL = [...NOUNS, ...VERBS, ...TABLE_VERBS];
 
-describe("editDistance", () => {
-  it.each([
-    ["כתב", "כותב", 1],
-    ["כותב", "יכתוב", 3],
-    ["", "אבג", 3],
-    ["kitten", "sitting", 3],
-    ["ספר", "ספר", 0],
-  ])("%s -> %s is %i", (a, b, d) => {
-    expect(editDistance(a, b)).toBe(d);
-  });
-});
+function ready(words: readonly Word[] = POOL, seed = 1, focusModuleId: number | null = null) {
+  const start = buildVerbConjugation(words, createRng(seed), { focusModuleId });
+  if (start.kind !== "ready") throw new Error("expected a round");
+  return start.quiz;
+}
 
-describe("rankDistractors", () => {
-  it("puts the same verb's other tenses first, then the same root, then the closest spelling", () => {
-    const dictated = makeWord({
-      id: 10030,
-      hebrew: "נכתב",
-      word_with_nikkud: "נִכְתַּב",
-      translation: "was written",
-      category: "verb",
-      tense: "past",
-      verb: "להיכתב",
-      roots: [{ root: "כ-ת-ב", root_translation: "writing" }],
-    });
-    const ranked = rankDistractors(byHebrew("כותב"), [...VERBS, dictated]).map((w) => w.hebrew);
-    // כתב (distance 1), יכתוב and לכתוב (3, in pool order): the same verb; נכתב: the same root; then the rest
-    // by distance from כותב.
-    expect(ranked.slice(0, 4)).toEqual(["כתב", "יכתוב", "לכתוב", "נכתב"]);
-    expect(ranked.slice(4)).toEqual(["קורא", "לומד", "קרא", "אכל", "ידבר", "לקרוא"]);
-    expect(ranked).not.toContain("כותב");
-  });
-});
+/** Every form (plain, no nikkud) of the tables of a root. */
+function rootForms(root: string): Set<string> {
+  const verbs = poolVerbs(POOL).filter((v) => v.root && rootKey(v.root.root) === rootKey(root));
+  return new Set(verbs.flatMap((v) => Object.values(v.forms).map((f) => optionKey(f.nikkud))));
+}
 
 describe("verb conjugation", () => {
-  it("needs 5 valid verbs", () => {
-    expect(buildVerbConjugation([...NOUNS, ...VERBS.slice(0, 4)], createRng(1))).toEqual({
+  it("the table has 27 cells", () => {
+    expect(VERB_CELLS).toHaveLength(27);
+    expect(Object.keys(TABLES.לכתוב ?? {}).sort()).toEqual(VERB_CELLS.map((c) => c.cell).sort());
+  });
+
+  it("counts verbs, not entries: 4 entries of one verb are one verb", () => {
+    const verbs = poolVerbs(VERBS);
+    expect(verbs.map((v) => v.key)).toEqual(["לכתוב", "לקרוא", "ללמוד", "לאכול", "לדבר"]);
+    expect(verbs[0]?.entries.map((e) => e.tense)).toEqual(["present", "past", "future", "infinitive"]);
+    expect(buildVerbConjugation([...NOUNS, ...VERBS.slice(0, 7)], createRng(1))).toEqual({
       kind: "notEnoughVerbs",
-      found: 4,
+      found: 2,
     });
-    const noTense = VERBS.map((v) => ({ ...v, tense: null }));
-    expect(buildVerbConjugation(noTense, createRng(1))).toEqual({ kind: "notEnoughVerbs", found: 0 });
+    const noTables = VERBS.map((v) => ({ ...v, forms: null }));
+    expect(buildVerbConjugation(noTables, createRng(1))).toEqual({ kind: "notEnoughVerbs", found: 0 });
   });
 
-  it("seed 5 gives 5 questions from 5 different verbs, showing root, tense and translation", () => {
-    const start = buildVerbConjugation([...NOUNS, ...VERBS], createRng(5));
-    if (start.kind !== "ready") throw new Error("expected a round");
-    expect(
-      start.quiz.questions.map((q) => [q.answer, q.root, q.rootDefinition, q.tense, q.translation, q.options]),
-    ).toEqual([
-      ["קָרָא", "ק-ר-א", "reading, calling", "past", "read (he)", ["קוֹרֵא", "קָרָא", "לִקְרֹא", "אָכַל"]],
-      ["לִכְתֹּב", "כ-ת-ב", "writing", "infinitive", "to write", ["יִכְתֹּב", "כָּתַב", "לִכְתֹּב", "כּוֹתֵב"]],
-      ["לוֹמֵד", "ל-מ-ד", "learning", "present", "learns (he) / is learning", ["אָכַל", "כּוֹתֵב", "לוֹמֵד", "קוֹרֵא"]],
-      ["אָכַל", "א-כ-ל", "eating, food", "past", "ate (he)", ["קָרָא", "כָּתַב", "יְדַבֵּר", "אָכַל"]],
-      ["יְדַבֵּר", "ד-ב-ר", "speaking, thing", "future", "will speak (he)", ["לוֹמֵד", "יְדַבֵּר", "כָּתַב", "קָרָא"]],
-    ]);
+  it("asks a cell of one verb: root, binyan, tense and person shown; the answer is that cell's form", () => {
+    for (const q of ready().questions) {
+      expect(q.answer).toBe(q.forms[q.cell]?.nikkud);
+      const cell = VERB_CELLS.find((c) => c.cell === q.cell);
+      expect(cell).toBeDefined();
+      expect([q.tense, q.person]).toEqual([cell?.tense, cell?.person]);
+      expect(q.root).not.toBeNull();
+      expect(q.binyan).not.toBeNull();
+      // The verb's meaning is its infinitive's translation (לדבר has only a future entry here).
+      if (q.forms.inf?.he !== "לדבר") expect(q.translation?.startsWith("to ")).toBe(true);
+      else expect(q.translation).toBeNull();
+    }
+    // 5 different verbs.
+    expect(new Set(ready().questions.map((q) => q.forms.inf?.he)).size).toBe(5);
   });
 
-  it("a form of a 4-tense verb always has the verb's 3 other forms as its wrong options", () => {
-    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
-      const start = buildVerbConjugation(VERBS, createRng(seed));
-      if (start.kind !== "ready") throw new Error("expected a round");
-      for (const q of start.quiz.questions.filter((q) => q.word.verb === "לכתוב")) {
-        expect([...q.options].sort()).toEqual(["כָּתַב", "כּוֹתֵב", "יִכְתֹּב", "לִכְתֹּב"].sort());
+  it("property: the 3 wrong options are forms of the same root (the same verb, or its cell in another binyan)", () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        for (const q of ready(POOL, seed).questions) {
+          expect(q.options).toHaveLength(4);
+          expect(q.options.filter((o) => isCorrectAnswer(o, q.answer))).toHaveLength(1);
+          expect(new Set(q.options.map(optionKey)).size).toBe(4);
+          const forms = rootForms(q.root ?? "");
+          for (const o of q.options) expect(forms.has(optionKey(o)), o).toBe(true);
+          for (const o of q.options) {
+            const source = q.sources[o];
+            expect(source).toBeDefined();
+            // Another verb's option is the same cell in another binyan.
+            if (source?.verb !== q.forms.inf?.he) {
+              expect(source?.cell).toBe(q.cell);
+              expect(source?.binyan).not.toBe(q.binyan);
+            }
+          }
+        }
+      }),
+    );
+  });
+
+  it("draws one of each kind when it can: same tense, same person in another tense, another binyan", () => {
+    const verbs = poolVerbs(POOL);
+    const grow = verbs.find((v) => v.key === "לגדל");
+    if (!grow) throw new Error("לגדל");
+    const picks = conjugationDistractors(grow, "past.3fs", verbs, createRng(3)).slice(0, 3);
+    const kinds = picks.map((c) => (c.verb !== "לגדל" ? "binyan" : c.cell.startsWith("past.") ? "tense" : "person"));
+    expect(kinds.sort()).toEqual(["binyan", "person", "tense"]);
+    const person = picks.find((c) => c.verb === "לגדל" && !c.cell.startsWith("past."));
+    expect(["pres.fs", "fut.3fs"]).toContain(person?.cell);
+  });
+
+  it("asks the focused module's verbs first", () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const quiz = ready(POOL, seed, 120);
+      const taught = new Set(TABLE_VERBS.map((v) => v.verb));
+      expect(quiz.questions.every((q) => taught.has(q.forms.inf?.he ?? ""))).toBe(true);
+    }
+  });
+
+  it("counts the answer for the published entry of its cell, else the infinitive's", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      for (const q of ready(VERBS, seed).questions) {
+        const entryCell = { present: "pres.ms", past: "past.3ms", future: "fut.3ms", infinitive: "inf" }[
+          q.word.tense ?? ""
+        ];
+        if (entryCell !== q.cell) {
+          // No entry of that cell: the infinitive's, or the only entry the pool has of the verb.
+          expect(q.word.tense === "infinitive" || VERBS.filter((v) => v.verb === q.word.verb).length === 1).toBe(true);
+        }
       }
     }
   });
 
   it("wrong picks reset and can be retried; the results count first-pick answers", () => {
-    const start = buildVerbConjugation(VERBS, createRng(5));
-    if (start.kind !== "ready") throw new Error("expected a round");
-    let quiz = start.quiz;
-    quiz = pick(quiz, "קוֹרֵא");
+    let quiz = ready(POOL, 5);
+    const first = quiz.questions[0];
+    const wrong = first?.options.find((o) => !isCorrectAnswer(o, first.answer)) ?? "";
+    quiz = pick(quiz, wrong);
     expect(quizPhase(quiz)).toBe("wrong");
-    quiz = next(pick(clearWrongPick(quiz), "קָרָא"));
-    for (const answer of ["לִכְתֹּב", "לוֹמֵד", "אָכַל", "יְדַבֵּר"]) quiz = next(pick(quiz, answer));
+    quiz = next(pick(clearWrongPick(quiz), first?.answer ?? ""));
+    for (const q of quiz.questions.slice(1)) quiz = next(pick(quiz, q.answer));
     expect(quizPhase(quiz)).toBe("finished");
     const results = verbConjugationResults(quiz, "v");
     expect(results).toMatchObject({ gameType: "verbConjugation", correct: 4, total: 5, skippedLast: false });
-    expect(results.learnedWords.map((w) => w.hebrew)).toEqual(["קרא", "לכתוב", "לומד", "אכל", "ידבר"]);
+    expect(results.learnedWords.map((w) => w.id)).toEqual(quiz.questions.map((q) => q.word.id));
   });
 
-  it("property: the answer once among 4 unique options; the same seed gives the same round", () => {
+  it("property: the same seed gives the same round", () => {
     fc.assert(
-      fc.property(fc.subarray([...VERBS], { minLength: 5 }), fc.integer(), (verbs, seed) => {
-        const start = buildVerbConjugation(verbs, createRng(seed));
-        expect(start).toEqual(buildVerbConjugation(verbs, createRng(seed)));
-        if (start.kind !== "ready") throw new Error("expected a round");
-        expect(start.quiz.questions).toHaveLength(5);
-        for (const q of start.quiz.questions) {
-          expect(q.options).toHaveLength(4);
-          expect(q.options.filter((o) => isCorrectAnswer(o, q.answer))).toHaveLength(1);
-          expect(new Set(q.options.map(optionKey)).size).toBe(4);
-        }
+      fc.property(fc.subarray([...POOL], { minLength: 12 }), fc.integer(), (words, seed) => {
+        const start = buildVerbConjugation(words, createRng(seed));
+        expect(start).toEqual(buildVerbConjugation(words, createRng(seed)));
       }),
     );
   });

@@ -40,7 +40,17 @@ const SECTIONS: { tense: string; cells: [cell: string, label: string][] }[] = [
   { tense: "infinitive", cells: [["inf", "tense.infinitive"]] },
 ];
 
-export function VerbTable({ forms }: { forms: Record<string, VerbForm> }) {
+export function VerbTable({
+  forms,
+  highlight,
+  showLabel,
+}: {
+  forms: Record<string, VerbForm>;
+  /** A cell to mark (the form a game asked for). */
+  highlight?: string | undefined;
+  /** The disclosure button's text when closed; "Show all forms" unless said. */
+  showLabel?: string | undefined;
+}) {
   const { t } = useTranslation("verbs");
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -53,7 +63,7 @@ export function VerbTable({ forms }: { forms: Record<string, VerbForm> }) {
         aria-controls={id}
         rightSection={open ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
       >
-        {open ? t("hide") : t("show")}
+        {open ? t("hide") : (showLabel ?? t("show"))}
       </Button>
       <Collapse expanded={open}>
         <Stack gap="md" id={id} data-testid="verb-table" role="region" aria-label={t("title")}>
@@ -70,7 +80,13 @@ export function VerbTable({ forms }: { forms: Record<string, VerbForm> }) {
                     {rows.map(([cell, label]) => {
                       const f = forms[cell] as VerbForm;
                       return (
-                        <Table.Tr key={cell} data-cell={cell}>
+                        <Table.Tr
+                          key={cell}
+                          data-cell={cell}
+                          data-asked={cell === highlight || undefined}
+                          bg={cell === highlight ? "yellow.1" : undefined}
+                          fw={cell === highlight ? 700 : undefined}
+                        >
                           <Table.Td>
                             <Text size="sm" c="dimmed">
                               {t(label)}
