@@ -2,8 +2,10 @@ import { Center, Container, Loader } from "@mantine/core";
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
+import { OfflineBanner } from "../shared/ui/offline-banner.tsx";
 import { RouteErrorBoundary } from "../shared/ui/route-error-boundary.tsx";
 import { Header } from "./header.tsx";
+import { OfflineSync } from "./offline-sync.tsx";
 
 function PageLoader() {
   const { t } = useTranslation("common");
@@ -45,6 +47,8 @@ export function Layout() {
         {t("skipToContent")}
       </a>
       <Header />
+      <OfflineBanner />
+      <OfflineSync />
       <Container component="main" id="main" size="lg" py="lg" w="100%" style={{ flex: 1 }}>
         {/* Keyed by path: an error on one page does not follow the learner to the next. */}
         <RouteErrorBoundary key={pathname}>

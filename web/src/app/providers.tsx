@@ -2,6 +2,7 @@ import { isRtl } from "@ivrit/core/languages";
 import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { isOfflineError } from "../shared/api/client.ts";
 import { usePlan } from "../shared/api/get-entitlements.ts";
 import { queryKeys } from "../shared/api/query-keys.ts";
 import { AUTH_CHANGED_EVENT } from "../shared/identity.ts";
@@ -16,8 +17,15 @@ function createQueryClient(): QueryClient {
       onError: (error, query) => logError(`query ${JSON.stringify(query.queryKey)}`, error),
     }),
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, throwOnError: false },
-      mutations: { retry: 0, throwOnError: false },
+      // networkMode "always": offline, a query still runs and the API client answers it from the device's copy
+      // (issue 15); TanStack's default would pause it until the network returns. No retry of "not kept offline".
+      queries: {
+        retry: (failures, error) => failures < 1 && !isOfflineError(error),
+        refetchOnWindowFocus: false,
+        throwOnError: false,
+        networkMode: "always",
+      },
+      mutations: { retry: 0, throwOnError: false, networkMode: "always" },
     },
   });
 }

@@ -1,7 +1,10 @@
 // The one HTTP client: base path /api, identity headers on every request, errors logged (SPEC section 7). In the
-// native app the path is prefixed with the server origin (VITE_API_ORIGIN); on web it stays same-origin.
+// native app the path is prefixed with the server origin (VITE_API_ORIGIN); on web it stays same-origin. Every GET
+// answer is also kept on the device and read back when the network is gone (shared/offline, issue 15).
+import i18next from "i18next";
 import { anonymousId } from "../identity.ts";
 import { logError } from "../log.ts";
+import { offlineAnswer, rememberAnswer } from "../offline/answers.ts";
 import { serverUrl } from "../platform.ts";
 
 const API_BASE = "/api";
@@ -44,12 +47,35 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The device says it has no network (navigator.onLine is false only when that is certain). */
+export function isOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
+/** Status 0 with code "offline": the network is gone and no copy of this answer is kept on the device. */
+export function isOfflineError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "offline";
+}
+
+/**
+ * The kept answer of a GET; without one, the offline error (its message in the learner's language) when the device
+ * is offline, else the network error that brought us here.
+ */
+async function keptAnswer<T>(path: string, query: Query | undefined, networkError?: ApiError): Promise<T> {
+  const kept = await offlineAnswer(anonymousId(), path, query);
+  if (kept !== undefined) return kept as T;
+  if (networkError && !isOffline()) throw networkError;
+  throw new ApiError(0, "offline", i18next.t("common:offline.unavailable"));
+}
+
 /** Resolves to the JSON body, or null for 204. Throws ApiError (already logged) on failure. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
   const method = options.method ?? "GET";
   const url = serverUrl(`${API_BASE}${path}${toSearch(options.query)}`);
   const headers: Record<string, string> = { Accept: "application/json", ...identityHeaders() };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  // Offline, a read goes straight to the device's copy: no request that can only fail.
+  if (method === "GET" && isOffline()) return keptAnswer<T>(path, options.query);
   let response: Response;
   try {
     response = await fetch(url, {
@@ -60,8 +86,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       credentials: "omit",
     });
   } catch (error) {
+    const aborted = error instanceof DOMException && error.name === "AbortError";
     const err = new ApiError(0, "network", error instanceof Error ? error.message : "Network error");
-    if (!(error instanceof DOMException && error.name === "AbortError")) logError(`${method} ${url}`, err);
+    if (!aborted) logError(`${method} ${url}`, err);
+    if (method === "GET" && !aborted) return keptAnswer<T>(path, options.query, err);
     throw err;
   }
   if (response.status === 204) return null;
@@ -87,6 +115,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (import.meta.env.DEV || import.meta.env.VITE_CHECK_API === "1") {
     const { checkAnswer } = await import("./check-answer.ts");
     checkAnswer(method, path, data);
+  }
+  if (method === "GET" && text) {
+    rememberAnswer(anonymousId(), path, options.query, text).catch((e: unknown) => logError("offline copy", e));
   }
   return data as T;
 }

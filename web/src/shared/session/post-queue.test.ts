@@ -50,7 +50,7 @@ describe("PostQueue", () => {
     const send = vi.fn().mockResolvedValue(undefined);
     const q = new PostQueue(store, send, () => 1000);
     await expect(q.post("/game/play", { sessionId: "s1" })).resolves.toBe(true);
-    expect(send).toHaveBeenCalledWith("/game/play", { sessionId: "s1" });
+    expect(send).toHaveBeenCalledWith("/game/play", { sessionId: "s1" }, "POST");
     expect(store.items).toEqual([]);
   });
 
@@ -73,7 +73,7 @@ describe("PostQueue", () => {
     now = 3000;
     await q.flush();
     expect(send).toHaveBeenCalledTimes(2);
-    expect(send).toHaveBeenLastCalledWith("/progress/words", { updates: [{ wordId: 1, delta: 1 }] });
+    expect(send).toHaveBeenLastCalledWith("/progress/words", { updates: [{ wordId: 1, delta: 1 }] }, "POST");
     expect(store.items).toEqual([]);
     expect(q.nextDueAt()).toBeNull();
   });
@@ -92,12 +92,100 @@ describe("PostQueue", () => {
     const send = vi.fn().mockRejectedValue(networkDown);
     const q = new PostQueue(store, send, () => 0);
     await q.post("/game/play", { sessionId: "a" });
+    // While "a" waits, "b" queues behind it; the queue is tried (a fails again) and b is not sent ahead of it.
     await q.post("/game/play", { sessionId: "b" });
+    expect(send.mock.calls.map((c) => (c[1] as { sessionId: string }).sessionId)).toEqual(["a", "a"]);
     send.mockClear();
     await q.flush(true);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(store.items.map((p) => p.attempts)).toEqual([2, 1]);
-    expect(store.items[0]?.nextAt).toBe(4000);
+    expect(store.items.map((p) => p.attempts)).toEqual([3, 0]);
+    expect(store.items[0]?.nextAt).toBe(8000);
+  });
+
+  it("sends a new post after the waiting ones, in the order they were made, once the network is back", async () => {
+    const store = memoryStore();
+    const sent: string[] = [];
+    let down = true;
+    const q = new PostQueue(
+      store,
+      async (path, body, method) => {
+        if (down) throw networkDown;
+        sent.push(`${method} ${path} ${JSON.stringify(body)}`);
+      },
+      () => 0,
+    );
+    await q.post("/game/play", { sessionId: "1" });
+    q.later("/me", { preferredLevel: 2 }, "PATCH");
+    down = false;
+    await expect(q.post("/me/active-module", { module_id: 7 })).resolves.toBe(true);
+    expect(sent).toEqual([
+      'POST /game/play {"sessionId":"1"}',
+      'PATCH /me {"preferredLevel":2}',
+      'POST /me/active-module {"module_id":7}',
+    ]);
+    expect(store.items).toEqual([]);
+  });
+
+  it("merges waiting review events and progress into one batch each, within the server's limits", async () => {
+    const store = memoryStore();
+    const send = vi.fn().mockRejectedValue(networkDown);
+    const q = new PostQueue(store, send, () => 0);
+    await q.post("/review/events", { events: [{ id: "e1" }] });
+    await q.post("/progress/words", { updates: [{ wordId: 1, delta: 1 }] });
+    await q.post("/game/play", { sessionId: "s" });
+    await q.post("/review/events", { events: [{ id: "e2" }, { id: "e3" }] });
+    await q.post("/progress/words", {
+      updates: [
+        { wordId: 1, delta: 1 },
+        { wordId: 2, delta: -1 },
+      ],
+    });
+    expect(store.items.map((p) => [p.path, p.body])).toEqual([
+      ["/review/events", { events: [{ id: "e1" }, { id: "e2" }, { id: "e3" }] }],
+      [
+        "/progress/words",
+        {
+          updates: [
+            { wordId: 1, delta: 2 },
+            { wordId: 2, delta: -1 },
+          ],
+        },
+      ],
+      ["/game/play", { sessionId: "s" }],
+    ]);
+    // A batch that would pass the server's 200 events starts a new entry.
+    const many = Array.from({ length: 199 }, (_, i) => ({ id: `m${i}` }));
+    await q.post("/review/events", { events: many });
+    expect(store.items.filter((p) => p.path === "/review/events")).toHaveLength(2);
+  });
+
+  it("never merges into the batch that is being sent", async () => {
+    const store = memoryStore();
+    const sent: unknown[] = [];
+    let release: () => void = () => {};
+    let down = true;
+    const q = new PostQueue(
+      store,
+      (_path, body) => {
+        if (down) return Promise.reject(networkDown);
+        return new Promise<void>((resolve) => {
+          release = () => {
+            sent.push(body);
+            resolve();
+          };
+        });
+      },
+      () => 0,
+    );
+    await q.post("/review/events", { events: [{ id: "a" }] });
+    down = false;
+    const flushing = q.flush(true);
+    await Promise.resolve();
+    q.later("/review/events", { events: [{ id: "b" }] });
+    release();
+    await flushing;
+    expect(sent).toEqual([{ events: [{ id: "a" }] }]);
+    expect(store.items.map((p) => p.body)).toEqual([{ events: [{ id: "b" }] }]);
   });
 
   it("drops a post the server refuses as invalid instead of retrying it forever", async () => {

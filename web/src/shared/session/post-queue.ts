@@ -1,13 +1,28 @@
-// Posts that must not be lost (play records, word progress): sent at once, and on a network failure or a
-// server error kept in localStorage and retried later (next game start, the browser's 'online' event, and a
-// backoff timer). A 4xx other than 408/429 is the request's own fault: retrying cannot help, so it is dropped.
+// Writes that must not be lost (play records, word progress, review events, the active module, preferences): sent
+// at once, and on a network failure or a server error kept in localStorage and retried later (the app's start, the
+// browser's 'online' event, and a backoff timer). Posts leave in the order they were made: while anything waits, a
+// new post queues behind it (issue 15). A 4xx other than 408/429 is the request's own fault: retrying cannot help,
+// so it is dropped. Offline, consecutive review events and word progress are merged into the last waiting batch
+// (within the server's limits), so a long session without network stays a few entries.
 import { logError } from "../log.ts";
+import { MAX_UPDATES, mergeUpdates, type WordUpdate } from "./progress-batch.ts";
 
-export type PostPath = "/game/play" | "/progress/words" | "/review/events";
+export type PostPath = "/game/play" | "/progress/words" | "/review/events" | "/me/active-module" | "/me";
+export type PostMethod = "POST" | "PATCH";
+
+const PATHS: ReadonlySet<string> = new Set<PostPath>([
+  "/game/play",
+  "/progress/words",
+  "/review/events",
+  "/me/active-module",
+  "/me",
+]);
 
 export interface PendingPost {
   id: string;
   path: PostPath;
+  /** POST when absent (the entries an older version queued have none). */
+  method?: PostMethod;
   body: unknown;
   attempts: number;
   /** Epoch ms before which the post is not retried. */
@@ -19,11 +34,13 @@ export interface QueueStore {
   write(items: readonly PendingPost[]): void;
 }
 
-export type Send = (path: PostPath, body: unknown) => Promise<void>;
+export type Send = (path: PostPath, body: unknown, method: PostMethod) => Promise<void>;
 
 export const QUEUE_KEY = "ivrit.pendingPosts";
 /** Oldest posts are dropped beyond this, so a device offline for weeks does not fill its storage. */
-export const MAX_PENDING = 300;
+export const MAX_PENDING = 1000;
+/** The server takes at most this many review events per call (core's MAX_EVENTS_PER_POST). */
+const MAX_MERGED_EVENTS = 200;
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 
@@ -44,7 +61,8 @@ function isPending(v: unknown): v is PendingPost {
   const p = v as PendingPost;
   return (
     typeof p.id === "string" &&
-    (p.path === "/game/play" || p.path === "/progress/words" || p.path === "/review/events") &&
+    PATHS.has(p.path) &&
+    (p.method === undefined || p.method === "POST" || p.method === "PATCH") &&
     typeof p.attempts === "number" &&
     typeof p.nextAt === "number"
   );
@@ -76,14 +94,47 @@ export function localQueueStore(key: string = QUEUE_KEY): QueueStore {
   };
 }
 
+function deviceOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
 let counter = 0;
 function newId(now: number): string {
   counter += 1;
   return `${now.toString(36)}-${counter.toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
 }
 
+function eventsOf(body: unknown): unknown[] | null {
+  const events = (body as { events?: unknown } | null)?.events;
+  return Array.isArray(events) ? events : null;
+}
+
+function updatesOf(body: unknown): WordUpdate[] | null {
+  const updates = (body as { updates?: unknown } | null)?.updates;
+  return Array.isArray(updates) ? (updates as WordUpdate[]) : null;
+}
+
+/** The body of `waiting` with `next` added, when both are batches of the same kind that fit one call; else null. */
+export function mergeBodies(path: PostPath, waiting: unknown, next: unknown): unknown | null {
+  if (path === "/review/events") {
+    const a = eventsOf(waiting);
+    const b = eventsOf(next);
+    return a && b && a.length + b.length <= MAX_MERGED_EVENTS ? { events: [...a, ...b] } : null;
+  }
+  if (path === "/progress/words") {
+    const a = updatesOf(waiting);
+    const b = updatesOf(next);
+    if (!a || !b) return null;
+    const updates = mergeUpdates([...a, ...b]);
+    return updates.length <= MAX_UPDATES ? { updates } : null;
+  }
+  return null;
+}
+
 export class PostQueue {
   private flushing: Promise<void> | null = null;
+  /** The post being sent by this page's flush: it is never merged into. */
+  private inFlight: string | null = null;
   private readonly store: QueueStore;
   private readonly send: Send;
   private readonly now: () => number;
@@ -101,26 +152,55 @@ export class PostQueue {
     return this.store.read();
   }
 
-  /** Sends now; on a retryable failure keeps the post for later. Resolves true when the server took it. */
-  async post(path: PostPath, body: unknown): Promise<boolean> {
+  /**
+   * Sends now, or, while earlier posts wait (or the device is offline), queues it behind them and tries the queue.
+   * On a retryable failure the post is kept for later. Resolves true when the server took it.
+   */
+  async post(path: PostPath, body: unknown, method: PostMethod = "POST"): Promise<boolean> {
+    if (this.store.read().length > 0 || deviceOffline()) {
+      const id = this.later(path, body, method);
+      if (deviceOffline()) return false;
+      await this.flush(true);
+      return !this.store.read().some((p) => p.id === id);
+    }
     try {
-      await this.send(path, body);
+      await this.send(path, body, method);
       return true;
     } catch (error) {
       if (!isRetryable(error)) {
         logError(`dropping ${path}`, error);
         return false;
       }
-      this.enqueue(path, body, 1);
+      this.enqueue(path, body, method, 1);
       return false;
     }
   }
 
-  private enqueue(path: PostPath, body: unknown, attempts: number): void {
+  /** Queues a post without trying it now (the caller knows the network is gone). Returns the queued entry's id. */
+  later(path: PostPath, body: unknown, method: PostMethod = "POST"): string {
+    return this.enqueue(path, body, method, 0);
+  }
+
+  private enqueue(path: PostPath, body: unknown, method: PostMethod, attempts: number): string {
     const now = this.now();
-    const items = [...this.store.read(), { id: newId(now), path, body, attempts, nextAt: now + backoffMs(attempts) }];
-    this.store.write(items.slice(-MAX_PENDING));
+    const items = this.store.read();
+    // The last waiting batch of the same kind takes these events or updates, unless it is on its way.
+    for (let i = items.length - 1; i >= 0; i--) {
+      const waiting = items[i] as PendingPost;
+      if (waiting.path !== path) continue;
+      const merged = waiting.id === this.inFlight ? null : mergeBodies(path, waiting.body, body);
+      if (merged === null) break;
+      items[i] = { ...waiting, body: merged };
+      this.store.write(items);
+      this.onQueued();
+      return waiting.id;
+    }
+    const id = newId(now);
+    const entry: PendingPost = { id, path, body, attempts, nextAt: now + (attempts > 0 ? backoffMs(attempts) : 0) };
+    if (method !== "POST") entry.method = method;
+    this.store.write([...items, entry].slice(-MAX_PENDING));
     this.onQueued();
+    return id;
   }
 
   /** Epoch ms of the next due retry; null when nothing waits. */
@@ -145,14 +225,20 @@ export class PostQueue {
   private async run(force: boolean): Promise<void> {
     const now = this.now();
     const due = this.store.read().filter((p) => force || p.nextAt <= now);
-    for (const item of due) {
+    for (const queued of due) {
+      // Re-read: a waiting batch may have taken more events since the snapshot.
+      const item = this.store.read().find((p) => p.id === queued.id);
+      if (!item) continue;
       let outcome: "sent" | "drop" | "retry";
+      this.inFlight = item.id;
       try {
-        await this.send(item.path, item.body);
+        await this.send(item.path, item.body, item.method ?? "POST");
         outcome = "sent";
       } catch (error) {
         outcome = isRetryable(error) ? "retry" : "drop";
         if (outcome === "drop") logError(`dropping queued ${item.path}`, error);
+      } finally {
+        this.inFlight = null;
       }
       // Re-read: posts may have been queued while this one was in flight.
       const current = this.store.read();

@@ -5,17 +5,17 @@
 import type { BeginnerGame, ModuleGame } from "@ivrit/core/games";
 import { type GameName, gameName } from "@ivrit/core/games";
 import type { Language } from "@ivrit/core/languages";
-import { apiRequest } from "../api/client.ts";
+import { ApiError, apiJson, apiRequest, isOffline } from "../api/client.ts";
 import { logError } from "../log.ts";
 import { type AppPlatform, appPlatform } from "../platform.ts";
-import { localQueueStore, PostQueue } from "./post-queue.ts";
+import { localQueueStore, type PostMethod, type PostPath, PostQueue } from "./post-queue.ts";
 import { ProgressBatch } from "./progress-batch.ts";
 import { ReviewEvents } from "./review-events.ts";
 
 export const postQueue = new PostQueue(
   localQueueStore(),
-  async (path, body) => {
-    await apiRequest(path, { method: "POST", body });
+  async (path, body, method) => {
+    await apiRequest(path, { method, body });
   },
   Date.now,
   () => schedule(),
@@ -63,6 +63,23 @@ export function recordPlay(input: PlayRecordInput): void {
   if (sent.has(key)) return;
   sent.add(key);
   void postQueue.post("/game/play", playRecordBody(input));
+}
+
+/**
+ * A write whose answer the caller uses (the active module, preferences): sent now when nothing waits and the network
+ * is there, its answer returned; else queued behind the waiting posts (sent in order when the network returns) and
+ * null returned, so the caller shows the change at once from what the device knows.
+ */
+export async function sendOrQueue<T>(path: PostPath, body: unknown, method: PostMethod = "POST"): Promise<T | null> {
+  if (postQueue.pending().length === 0 && !isOffline()) {
+    try {
+      return await apiJson<T>(path, { method, body });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 0)) throw error;
+    }
+  }
+  postQueue.later(path, body, method);
+  return null;
 }
 
 /** Retries queued posts now and on the backoff schedule, and whenever the browser comes back online. */

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { audioUrl, canSpeakHebrew, hasNativeHebrewVoice, onVoicesChanged, speakHebrew } from "../audio.ts";
 import { logError } from "../log.ts";
+import { useOfflineAudio } from "../offline/audio.ts";
 
 interface AudioButtonProps {
   /** audio_path or pronunciation_audio */
@@ -17,9 +18,12 @@ interface AudioButtonProps {
 export function AudioButton({ path, text, size = "md" }: AudioButtonProps) {
   const { t } = useTranslation("common");
   const url = audioUrl(path);
+  // The copy kept on the device for offline use when there is one, else the file on the server.
+  const playable = useOfflineAudio(url);
   const [hasVoice, setHasVoice] = useState(canSpeakHebrew);
   const [playing, setPlaying] = useState(false);
   const audioRef = useRef<HTMLAudioElement | null>(null);
+  const sourceRef = useRef<string | null>(null);
   const stopSpeech = useRef<(() => void) | null>(null);
 
   useEffect(() => onVoicesChanged(() => setHasVoice(canSpeakHebrew())), []);
@@ -51,9 +55,11 @@ export function AudioButton({ path, text, size = "md" }: AudioButtonProps) {
       setPlaying(false);
       return;
     }
-    if (url) {
-      if (!audioRef.current) {
-        audioRef.current = new Audio(url);
+    if (playable) {
+      if (!audioRef.current || sourceRef.current !== playable) {
+        audioRef.current?.pause();
+        sourceRef.current = playable;
+        audioRef.current = new Audio(playable);
         audioRef.current.addEventListener("ended", () => setPlaying(false));
         audioRef.current.addEventListener("pause", () => setPlaying(false));
       }

@@ -4,9 +4,10 @@
 // which is loaded before any page, so they show even offline.
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconRefresh, IconWifiOff } from "@tabler/icons-react";
-import { Component, type ReactNode, useCallback, useEffect, useSyncExternalStore } from "react";
+import { Component, type ReactNode, useCallback, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { logError } from "../log.ts";
+import { useOnline } from "../use-online.ts";
 
 /** A lazily imported module that could not be fetched (the browsers word it differently). */
 export function isChunkError(error: unknown): boolean {
@@ -14,23 +15,6 @@ export function isChunkError(error: unknown): boolean {
   // Vite's preload helper says "Unable to preload CSS for ..." when the page's stylesheet is the part that failed.
   return /dynamically imported module|module script failed|Importing a module script|ChunkLoadError|Loading chunk|error loading dynamically|Unable to preload CSS/i.test(
     message,
-  );
-}
-
-function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener("online", onChange);
-  window.addEventListener("offline", onChange);
-  return () => {
-    window.removeEventListener("online", onChange);
-    window.removeEventListener("offline", onChange);
-  };
-}
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
   );
 }
 

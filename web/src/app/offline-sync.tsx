@@ -1,0 +1,37 @@
+// Keeps the device ready for no network (issue 15): sends what waits in the post queue at start and whenever the
+// network returns, and, while online, runs the offline warm-up (shared/offline/warm.ts) a moment after start, after
+// each page change (at most every 10 minutes for the same module, plan and language) and when the network returns.
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { useEntitlements, usePlan } from "../shared/api/get-entitlements.ts";
+import { useLevel } from "../shared/api/get-me.ts";
+import { warmOffline } from "../shared/offline/warm.ts";
+import { startRetrying } from "../shared/session/records.ts";
+import { storedActiveModuleId } from "../shared/storage.ts";
+import { useLanguage } from "../shared/use-language.ts";
+import { useOnline } from "../shared/use-online.ts";
+
+/** The page's own requests go first. */
+const WARM_DELAY_MS = 1_500;
+
+export function OfflineSync() {
+  const language = useLanguage();
+  const { tier } = usePlan();
+  const { isPending } = useEntitlements();
+  const level = useLevel();
+  const online = useOnline();
+  const { pathname } = useLocation();
+
+  useEffect(() => startRetrying(), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a page change may have changed the active module (read from storage).
+  useEffect(() => {
+    if (!online || isPending) return;
+    const timer = setTimeout(() => {
+      void warmOffline({ language, tier, activeModuleId: storedActiveModuleId(), beginner: level === 1 });
+    }, WARM_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [online, isPending, language, tier, level, pathname]);
+
+  return null;
+}

@@ -1,0 +1,121 @@
+// The offline warm-up (issue 15): while online, the app fetches what the learner needs to go on with no network,
+// and the API client keeps each answer on the device: the words of the active module and of every module opened in
+// the last 30 days (the words page's query, from which every module game's pool is cut offline), the pools of the
+// tier games, the review queue, a review session and the progress page, the beginner pools for a beginner, and the
+// audio files all of these name. Then the store is trimmed to its budget.
+import { MODULE_GAMES, type ModuleGame } from "@ivrit/core/games";
+import { SESSION_LOADS } from "@ivrit/core/games/constants";
+import { sessionQuery } from "@ivrit/core/games/session";
+import type { Language } from "@ivrit/core/languages";
+import type { Tier } from "@ivrit/core/plans";
+import { apiJson, isOffline } from "../api/client.ts";
+import { getBeginnerLetters } from "../api/get-beginner-letters.ts";
+import { getBeginnerWords } from "../api/get-beginner-words.ts";
+import { getLetterVowels } from "../api/get-letter-vowels.ts";
+import { getModules } from "../api/get-modules.ts";
+import { getReviewProgress } from "../api/get-review-progress.ts";
+import { getReviewQueue } from "../api/get-review-queue.ts";
+import { getReviewSession } from "../api/get-review-session.ts";
+import { getReviewSettings } from "../api/review-settings.ts";
+import { audioUrl } from "../audio.ts";
+import { logError } from "../log.ts";
+import { audioPathsIn, modulePackQuery } from "./answers.ts";
+import { keepAudio } from "./audio.ts";
+import { noteModuleOpened, offlineModules } from "./modules.ts";
+import { offlineStore } from "./store.ts";
+
+export interface WarmContext {
+  language: Language;
+  tier: Tier;
+  activeModuleId: number | null;
+  /** Preferred level 1: the beginner mode is the learner's home. */
+  beginner: boolean;
+}
+
+/** The same warm-up is not repeated within this time in one page (a reload or coming back online starts afresh). */
+const REPEAT_MS = 10 * 60_000;
+let last: { key: string; at: number } | null = null;
+let running: Promise<void> | null = null;
+
+async function keepFilesOf(data: unknown, moduleId: number | null): Promise<void> {
+  const urls = audioPathsIn(data)
+    .map((p) => audioUrl(p))
+    .filter((u): u is string => u !== null);
+  if (urls.length > 0) await keepAudio(urls, moduleId);
+}
+
+/** The distinct tier-mode loads (root recall and root tree share one), with the tense guesser's larger refresh. */
+export function tierLoads(context: { language: Language; tier: Tier }): Record<string, string>[] {
+  const seen = new Set<string>();
+  const out: Record<string, string>[] = [];
+  const add = (q: Record<string, string> | null) => {
+    if (!q) return;
+    const key = JSON.stringify(q);
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(q);
+  };
+  const ctx = { ...context, moduleId: null };
+  for (const game of MODULE_GAMES as readonly ModuleGame[]) {
+    if (SESSION_LOADS[game].mode !== "tiers") continue;
+    add(sessionQuery(game, ctx) as Record<string, string> | null);
+    if (game === "tense-guesser") add(sessionQuery(game, ctx, { refresh: true }) as Record<string, string> | null);
+  }
+  return out;
+}
+
+async function step(name: string, work: () => Promise<void>): Promise<void> {
+  if (isOffline()) return;
+  try {
+    await work();
+  } catch (e) {
+    logError(`offline warm-up: ${name}`, e);
+  }
+}
+
+async function warm(context: WarmContext): Promise<void> {
+  const { language, tier } = context;
+  if (context.activeModuleId !== null) noteModuleOpened(context.activeModuleId);
+  const modules = [...new Set([context.activeModuleId, ...offlineModules()])].filter((id): id is number => id !== null);
+  for (const id of modules) {
+    await step(`module ${id}`, async () => {
+      const pack = await apiJson<{ items: unknown[]; locked?: boolean }>("/words", {
+        query: modulePackQuery(language, id),
+      });
+      if (!pack.locked) await keepFilesOf(pack.items, id);
+    });
+  }
+  for (const query of tierLoads({ language, tier })) {
+    await step("tier pool", async () => keepFilesOf(await apiJson("/words", { query }), null));
+  }
+  await step("review", async () => {
+    await getReviewSettings();
+    await getReviewQueue();
+    await keepFilesOf(await getReviewSession(language, null), null);
+    await getReviewProgress(language);
+  });
+  await step("modules", async () => void (await getModules(language, true)));
+  if (context.beginner) {
+    await step("beginner", async () => {
+      await keepFilesOf(await getBeginnerLetters(language), null);
+      await keepFilesOf(await getLetterVowels(language), null);
+      await keepFilesOf(await getBeginnerWords(language), null);
+    });
+  }
+  await offlineStore.evict();
+}
+
+/** Runs the warm-up unless the same one ran in the last 10 minutes or one is running; never throws. */
+export function warmOffline(context: WarmContext, force = false): Promise<void> {
+  if (running) return running;
+  const key = JSON.stringify(context);
+  const now = Date.now();
+  if (!force && last && last.key === key && now - last.at < REPEAT_MS) return Promise.resolve();
+  last = { key, at: now };
+  running = warm(context)
+    .catch((e: unknown) => logError("offline warm-up", e))
+    .finally(() => {
+      running = null;
+    });
+  return running;
+}

@@ -1,0 +1,27 @@
+// The calm line under the header while the device is offline (issue 15): what still works, and that nothing the
+// learner does is lost. In the learner's language (common namespace, loaded before any page).
+import { Alert, Container, Text } from "@mantine/core";
+import { IconWifiOff } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useOnline } from "../use-online.ts";
+
+export function OfflineBanner() {
+  const { t } = useTranslation("common");
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <Container size="lg" w="100%" pt="sm">
+      <Alert
+        color="gray"
+        variant="light"
+        role="status"
+        data-testid="offline-banner"
+        icon={<IconWifiOff aria-hidden="true" size={20} />}
+        title={t("offline.title")}
+        py="xs"
+      >
+        <Text size="sm">{t("offline.text")}</Text>
+      </Alert>
+    </Container>
+  );
+}
