@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeSentence } from "../hebrew.ts";
 import { createRng } from "../rng.ts";
 import {
+  acceptedOrders,
   bankTiles,
   buildSentenceScramble,
   builtTiles,
@@ -63,8 +64,8 @@ describe("scrambleTiles", () => {
   it("two words are always swapped", () => {
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
       expect(scrambleTiles(["אני", "קורא"], createRng(seed))).toEqual([
-        { id: 1, text: "קורא" },
-        { id: 0, text: "אני" },
+        { id: 1, text: "קורא", key: "קורא" },
+        { id: 0, text: "אני", key: "אני" },
       ]);
     }
   });
@@ -192,5 +193,87 @@ describe("playing", () => {
         }
       }),
     );
+  });
+});
+
+describe("other correct orders (issue 12.3)", () => {
+  const meet = makeWord({
+    id: 1029,
+    hebrew: "יפגוש",
+    translation: "will meet",
+    sentence_he: "מחר הוא יפגוש את המורה החדש.",
+    sentence_he_nikkud: "מָחָר הוּא יִפְגֹּשׁ אֶת הַמּוֹרֶה הֶחָדָשׁ.",
+    sentence_translation: "Tomorrow he will meet the new teacher.",
+    sentence_orders: ["הוא יפגוש מחר את המורה החדש.", "הוא יפגוש את המורה החדש מחר.", "מחר הוא יפגוש את התלמיד."],
+  });
+
+  it("keeps the orders made of the sentence's words, compared without nikkud and punctuation", () => {
+    expect(acceptedOrders(meet.sentence_he ?? "", meet.sentence_orders)).toEqual([
+      "מחרהואיפגושאתהמורההחדש",
+      "הואיפגושמחראתהמורההחדש",
+      "הואיפגושאתהמורההחדשמחר",
+    ]);
+  });
+
+  it("accepts each listed order built from the pointed tiles, and still the sentence itself", () => {
+    for (const order of [...(meet.sentence_orders ?? []).slice(0, 2), meet.sentence_he ?? ""]) {
+      const start = buildSentenceScramble([meet], createRng(1));
+      if (start.kind !== "ready") throw new Error("expected a sentence");
+      const tiles = start.state.items[0]?.tiles ?? [];
+      // Tap the pointed tiles in the order's (plain, full spelling: יפגוש for יִפְגֹּשׁ) word order.
+      const ids: number[] = [];
+      for (const w of tokenize(order)) {
+        const tile = tiles.find((t) => !ids.includes(t.id) && t.key === normalizeSentence(w));
+        if (!tile) throw new Error(w);
+        ids.push(tile.id);
+      }
+      expect(submit(tapAll(start.state, ids)).phase, order).toBe("correct");
+    }
+  });
+
+  it("an order with other words is not accepted", () => {
+    const start = buildSentenceScramble([meet], createRng(1));
+    if (start.kind !== "ready") throw new Error("expected a sentence");
+    // "את המורה מחר הוא יפגוש החדש" reads as no accepted order.
+    const tiles = start.state.items[0]?.tiles ?? [];
+    const id = (w: string) => tiles.find((t) => t.key === w)?.id ?? -1;
+    const wrong = ["את", "המורה", "מחר", "הוא", "יפגוש", "החדש"].map(id);
+    expect(submit(tapAll(start.state, wrong)).phase).toBe("wrong");
+  });
+
+  it("sentences under three words are not scrambled", () => {
+    const two = makeWord({
+      id: 1,
+      hebrew: "תודה",
+      translation: "thanks",
+      sentence_he: "תודה רבה!",
+      sentence_translation: "Thank you very much!",
+    });
+    expect(buildSentenceScramble([two], createRng(1))).toEqual({ kind: "noSentences" });
+  });
+
+  it("property: a scramble never already reads as an accepted order", () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const start = buildSentenceScramble([meet], createRng(seed));
+        if (start.kind !== "ready") throw new Error("expected a sentence");
+        const item = start.state.items[0];
+        const text = item?.tiles.map((t) => t.key).join("") ?? "";
+        expect(item?.accepted).not.toContain(text);
+      }),
+    );
+  });
+
+  it("returns null when every order of the tiles is accepted", () => {
+    const tokens = ["אב", "גד", "הו"];
+    const all = [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ].map((p) => p.map((i) => tokens[i]).join(""));
+    expect(scrambleTiles(tokens, createRng(1), all)).toBeNull();
   });
 });

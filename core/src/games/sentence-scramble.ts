@@ -1,6 +1,6 @@
 // Sentence scramble (SPEC section 4): the translation of a sentence and its Hebrew words shuffled; tap words
 // to build the sentence, tap again to take one back; three wrong submissions show the answer.
-import { normalizeSentence } from "../hebrew.ts";
+import { normalizeSentence, plainMatchesPointed } from "../hebrew.ts";
 import { type Rng, sample, shuffle } from "../rng.ts";
 import type { Word } from "../schemas/api.ts";
 import { ROUND_SIZE, SCRAMBLE_REVEAL_AFTER } from "./constants.ts";
@@ -12,6 +12,11 @@ interface Tile {
   /** The word's position in the sentence; tiles with the same text are still different tiles. */
   id: number;
   text: string;
+  /**
+   * What the word is compared as: its plain spelling (full spelling, as the content's other orders are written)
+   * without punctuation; the pointed text's letters when there is no plain sentence to pair it with.
+   */
+  key: string;
 }
 
 interface ScrambleItem {
@@ -21,6 +26,8 @@ interface ScrambleItem {
   translation: string;
   /** The tiles in their shuffled order. */
   tiles: readonly Tile[];
+  /** Every accepted sentence, compared without punctuation, spacing or nikkud: the sentence and its other orders. */
+  accepted: readonly string[];
 }
 
 /**
@@ -76,34 +83,97 @@ function firstNonCommutingPair(keys: readonly string[]): number {
 }
 
 const SHUFFLE_TRIES = 10;
+/** Sentences of fewer words are not scrambled: two words have two orders, a coin flip. */
+export const MIN_SCRAMBLE_WORDS = 3;
 
-/** The tiles in an order that does not already read as the sentence; null when no order can (canScramble). */
-export function scrambleTiles(tokens: readonly string[], rng: Rng): Tile[] | null {
-  const tiles = tokens.map((text, id) => ({ id, text }));
-  const pair = firstNonCommutingPair(tokens.map(normalizeSentence));
-  if (pair === -1) return null;
-  const answer = joined(tokens);
-  for (let i = 0; i < SHUFFLE_TRIES; i++) {
-    const order = shuffle(tiles, rng);
-    if (joined(order.map((t) => t.text)) !== answer) return order;
-  }
-  // Unlucky shuffles (likely with two or three words): swapping a non-commuting pair always changes the text.
-  const swapped = [...tiles];
-  [swapped[pair], swapped[pair + 1]] = [tiles[pair + 1] as Tile, tiles[pair] as Tile];
-  return swapped;
+/** The sorted word keys of a sentence: two orders of the same words have the same bag. */
+function bag(tokens: readonly string[]): string {
+  return tokens.map(normalizeSentence).sort().join(" ");
 }
 
-/** Up to 5 sentences with both a Hebrew sentence and its translation, and at least two different words. */
+/**
+ * The compare key of each pointed word: the plain sentence's word at the same place when the two sentences have
+ * as many words and each pair spells the same letters (the pointed form drops the full spelling's vav and yod,
+ * so יִפְגֹּשׁ pairs with יפגוש); else the pointed word's own letters.
+ */
+export function tileKeys(pointed: readonly string[], plain: string | null | undefined): string[] {
+  const plainTokens = tokenize(plain ?? "");
+  const paired =
+    plainTokens.length === pointed.length && pointed.every((p, i) => plainMatchesPointed(plainTokens[i] as string, p));
+  return (paired ? plainTokens : pointed).map(normalizeSentence);
+}
+
+/**
+ * The sentence and those of `orders` that use exactly its words (another order of them), each as compared:
+ * without punctuation, spacing and nikkud. An order with other words is not an order of this sentence: ignored.
+ */
+export function acceptedOrders(sentence: string, orders: readonly string[] | null | undefined): string[] {
+  const tokens = tokenize(sentence);
+  const words = bag(tokens);
+  const out = [joined(tokens)];
+  for (const order of orders ?? []) {
+    const t = tokenize(order);
+    if (bag(t) === words && !out.includes(joined(t))) out.push(joined(t));
+  }
+  return out;
+}
+
+/**
+ * The tiles in an order that does not already read as an accepted sentence (`accepted`, as acceptedOrders gives;
+ * the sentence itself unless said); null when no order can (canScramble).
+ */
+export function scrambleTiles(
+  tokens: readonly string[],
+  rng: Rng,
+  accepted?: readonly string[],
+  keys: readonly string[] = tokens.map(normalizeSentence),
+): Tile[] | null {
+  const tiles = tokens.map((text, id) => ({ id, text, key: keys[id] ?? normalizeSentence(text) }));
+  const pair = firstNonCommutingPair(tiles.map((t) => t.key));
+  if (pair === -1) return null;
+  const answers = new Set(accepted ?? [joined(keys)]);
+  for (let i = 0; i < SHUFFLE_TRIES; i++) {
+    const order = shuffle(tiles, rng);
+    if (!answers.has(joined(order.map((t) => t.key)))) return order;
+  }
+  // Unlucky shuffles (likely with few words): every rotation and neighbour swap in turn; a non-commuting swap
+  // always changes the text, and one of them reads as no accepted order unless every order is accepted.
+  for (let start = 0; start < tiles.length; start++) {
+    for (let i = 0; i + 1 < tiles.length; i++) {
+      const order = [...tiles.slice(start), ...tiles.slice(0, start)];
+      [order[i], order[i + 1]] = [order[i + 1] as Tile, order[i] as Tile];
+      if (!answers.has(joined(order.map((t) => t.key)))) return order;
+    }
+  }
+  return null;
+}
+
+/**
+ * Up to 5 sentences with both a Hebrew sentence and its translation, at least three words, and an order of
+ * them that reads as none of the accepted sentences.
+ */
 export function buildSentenceScramble(words: readonly Word[], rng: Rng): SentenceScrambleStart {
   const candidates = words.flatMap((word) => {
     const sentence = sentenceOf(word);
-    if (sentence === null || !canScramble(tokenize(sentence.hebrew))) return [];
-    return [{ word, ...sentence }];
+    if (sentence === null) return [];
+    const tokens = tokenize(sentence.hebrew);
+    if (tokens.length < MIN_SCRAMBLE_WORDS || !canScramble(tokens)) return [];
+    const plain = (word.sentence_he ?? word.example?.he ?? "").trim();
+    const keys = tileKeys(tokens, plain);
+    // The other orders are plain; they can be compared only when the tiles are keyed by the plain words.
+    const accepted =
+      keys.join(" ") === tokenize(plain).map(normalizeSentence).join(" ")
+        ? acceptedOrders(plain, word.sentence_orders)
+        : [joined(keys)];
+    return [{ word, ...sentence, accepted, keys }];
   });
   if (candidates.length === 0) return { kind: "noSentences" };
-  const items = sample(candidates, ROUND_SIZE, rng).map(
-    (c): ScrambleItem => ({ ...c, tiles: scrambleTiles(tokenize(c.hebrew), rng) as Tile[] }),
-  );
+  const items = sample(candidates, ROUND_SIZE, rng).flatMap((c): ScrambleItem[] => {
+    const { keys, ...item } = c;
+    const tiles = scrambleTiles(tokenize(c.hebrew), rng, c.accepted, keys);
+    return tiles === null ? [] : [{ ...item, tiles }];
+  });
+  if (items.length === 0) return { kind: "noSentences" };
   return {
     kind: "ready",
     state: { items, index: 0, built: [], wrongAttempts: 0, phase: "building", outcomes: [] },
@@ -139,11 +209,14 @@ export function canSubmit(state: ScrambleState): boolean {
   return item !== null && state.phase === "building" && state.built.length === item.tiles.length;
 }
 
-/** Checks the built sentence, ignoring punctuation and spacing. The third wrong attempt reveals the answer. */
+/**
+ * Checks the built sentence against every accepted order, ignoring punctuation, spacing and nikkud. The third
+ * wrong attempt reveals the answer.
+ */
 export function submit(state: ScrambleState): ScrambleState {
   const item = currentItem(state);
   if (item === null || !canSubmit(state)) return state;
-  if (joined(builtTiles(state).map((t) => t.text)) === joined(tokenize(item.hebrew))) {
+  if (item.accepted.includes(joined(builtTiles(state).map((t) => t.key)))) {
     return { ...state, phase: "correct" };
   }
   const wrongAttempts = state.wrongAttempts + 1;
