@@ -19,7 +19,7 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         // The shell, the code, the styles and the fonts (woff2: every browser with service workers reads it).
-        globPatterns: ["index.html", "assets/**/*.{js,css,woff2}"],
+        globPatterns: ["index.html", "assets/**/*.{js,css,woff2}", "manifests/*.webmanifest", "icons/*.png"],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -8,6 +8,7 @@ import { usePlan } from "../shared/api/get-entitlements.ts";
 import { useLevel } from "../shared/api/get-me.ts";
 import { BETA_LANGUAGES, LANGUAGE_NAMES, LANGUAGE_ORDER } from "../shared/i18n.ts";
 import { useLanguage } from "../shared/use-language.ts";
+import { useOnline } from "../shared/use-online.ts";
 import classes from "./header.module.css";
 import { useChangeLanguage } from "./use-change-language.ts";
 
@@ -93,6 +94,8 @@ export function Header() {
   const level = useLevel();
   // A paying learner is not asked "Upgrade?" on every page: the button only names the plans.
   const { plan } = usePlan();
+  // Offline nothing can be bought or checked: no upgrade offer (issue 15).
+  const online = useOnline();
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
@@ -108,15 +111,17 @@ export function Header() {
           </nav>
         </Group>
         <Group gap="sm" wrap="nowrap">
-          <Button
-            component={Link}
-            to="/upgrade"
-            size="sm"
-            variant={plan === "free" ? "filled" : "default"}
-            color={plan === "free" ? "upgrade.8" : undefined}
-          >
-            {t(plan === "free" ? "nav.upgrade" : "nav.plans")}
-          </Button>
+          {online && (
+            <Button
+              component={Link}
+              to="/upgrade"
+              size="sm"
+              variant={plan === "free" ? "filled" : "default"}
+              color={plan === "free" ? "upgrade.8" : undefined}
+            >
+              {t(plan === "free" ? "nav.upgrade" : "nav.plans")}
+            </Button>
+          )}
           <div className={classes.desktopOnly}>
             <LanguageSelect id="language-desktop" />
           </div>

@@ -40,6 +40,8 @@ function applyDocumentLanguage(lang: Language): void {
   const html = document.documentElement;
   html.lang = lang;
   html.dir = isRtl(lang) ? "rtl" : "ltr";
+  // The installed app's name and description in the learner's language (web/public/manifests, issue 15).
+  document.querySelector('link[rel="manifest"]')?.setAttribute("href", `/manifests/${lang}.webmanifest`);
 }
 
 export async function initI18n(instance: i18n = i18next): Promise<i18n> {

@@ -11,11 +11,14 @@ import { Link } from "react-router";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useLevel } from "../../shared/api/get-me.ts";
 import { AUTH_CHANGED_EVENT, anonymousId, forgetIdentity } from "../../shared/identity.ts";
+import { logError } from "../../shared/log.ts";
+import { offlineStore } from "../../shared/offline/store.ts";
 import { isNativeApp } from "../../shared/platform.ts";
 import { PurchasesNotice, StoreActions } from "../../shared/purchases/purchase-ui.tsx";
 import { clearLocalData } from "../../shared/storage.ts";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
 import { StoreLinks } from "../../shared/ui/store-links.tsx";
+import { OfflineStorage } from "./offline-storage.tsx";
 
 /** The id a plan and the progress belong to; the Privacy page asks for it with a deletion request. */
 function DeviceId() {
@@ -63,6 +66,7 @@ export default function AccountPage() {
 
   const deleteLocal = () => {
     clearLocalData();
+    offlineStore.clear().catch((e: unknown) => logError("offline clear", e));
     forgetIdentity();
     queryClient.clear();
     window.dispatchEvent(new Event(AUTH_CHANGED_EVENT));
@@ -117,6 +121,7 @@ export default function AccountPage() {
           </Stack>
         </Alert>
       )}
+      <OfflineStorage />
       <DeviceId />
       <Card withBorder padding="lg" component="section" aria-labelledby="delete-title">
         <Stack gap="sm" align="flex-start">

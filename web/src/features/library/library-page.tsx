@@ -19,7 +19,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { IconInfoCircle, IconLock } from "@tabler/icons-react";
+import { IconCloudCheck, IconCloudOff, IconInfoCircle, IconLock } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -29,6 +29,7 @@ import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useModules } from "../../shared/api/get-modules.ts";
 import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
 import { TierLockedError, useSelectModule } from "../../shared/api/post-active-module.ts";
+import { useOfflineModules } from "../../shared/offline/use-offline-modules.ts";
 import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
@@ -55,9 +56,11 @@ interface CardProps {
   onPreview: (m: Module) => void;
   /** Words of this module the learner knows (the learning memory), when loaded. */
   known?: number;
+  /** Offline: whether the module's words are kept on the device; undefined online. */
+  offline?: boolean;
 }
 
-function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, known }: CardProps) {
+function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, known, offline }: CardProps) {
   const { t } = useTranslation(["library", "common", "review"]);
   const moduleName = useModuleName();
   const locked = module.locked || isLocked(module.tier, userTier);
@@ -88,6 +91,16 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, kno
             {module.field_names.join(" • ")}
           </Text>
         )}
+        {offline !== undefined && !locked && (
+          <Text size="sm" c={offline ? SUCCESS_GREEN : "dimmed"} data-testid="module-offline" data-offline={offline}>
+            {offline ? (
+              <IconCloudCheck size={14} aria-hidden="true" style={{ verticalAlign: "-2px" }} />
+            ) : (
+              <IconCloudOff size={14} aria-hidden="true" style={{ verticalAlign: "-2px" }} />
+            )}{" "}
+            {t(offline ? "common:offline.available" : "common:offline.notAvailable")}
+          </Text>
+        )}
         {module.word_count > 0 && known !== undefined && !locked && (
           <Text size="sm" c={SUCCESS_GREEN} fw={500} data-testid="module-known" data-known={known}>
             {t("review:library.known", { known, total: module.word_count })}
@@ -108,15 +121,17 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, kno
       <Group mt="sm" gap="xs">
         {locked ? (
           <>
-            <Button component={Link} to="/upgrade" color="upgrade.8" size="sm">
-              {t("common:nav.upgrade")}
-            </Button>
+            {offline === undefined && (
+              <Button component={Link} to="/upgrade" color="upgrade.8" size="sm">
+                {t("common:nav.upgrade")}
+              </Button>
+            )}
             <Button variant="default" size="sm" onClick={() => onPreview(module)}>
               {t("preview")}
             </Button>
           </>
         ) : (
-          <Button size="sm" onClick={() => onActivate(module)} loading={busy} disabled={active}>
+          <Button size="sm" onClick={() => onActivate(module)} loading={busy} disabled={active || offline === false}>
             {active ? t("badge.active") : t("common:activate")}
           </Button>
         )}
@@ -172,6 +187,7 @@ export default function LibraryPage() {
     });
   };
 
+  const offlineModules = useOfflineModules();
   const renderCards = (list: Module[]) => (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
       {list.map((m) => (
@@ -184,6 +200,7 @@ export default function LibraryPage() {
           onActivate={activate}
           onPreview={setPreview}
           known={review.data ? (knownBy.get(m.id) ?? 0) : undefined}
+          offline={offlineModules ? offlineModules.has(m.id) : undefined}
         />
       ))}
     </SimpleGrid>

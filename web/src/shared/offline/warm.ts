@@ -35,7 +35,7 @@ export interface WarmContext {
 /** The same warm-up is not repeated within this time in one page (a reload or coming back online starts afresh). */
 const REPEAT_MS = 10 * 60_000;
 let last: { key: string; at: number } | null = null;
-let running: Promise<void> | null = null;
+let chain: Promise<void> = Promise.resolve();
 
 async function keepFilesOf(data: unknown, moduleId: number | null): Promise<void> {
   const urls = audioPathsIn(data)
@@ -105,17 +105,17 @@ async function warm(context: WarmContext): Promise<void> {
   await offlineStore.evict();
 }
 
-/** Runs the warm-up unless the same one ran in the last 10 minutes or one is running; never throws. */
+/**
+ * Runs the warm-up unless the same one ran in the last 10 minutes; calls made while one runs wait for it (a new
+ * module then gets its own run). Never throws.
+ */
 export function warmOffline(context: WarmContext, force = false): Promise<void> {
-  if (running) return running;
-  const key = JSON.stringify(context);
-  const now = Date.now();
-  if (!force && last && last.key === key && now - last.at < REPEAT_MS) return Promise.resolve();
-  last = { key, at: now };
-  running = warm(context)
-    .catch((e: unknown) => logError("offline warm-up", e))
-    .finally(() => {
-      running = null;
-    });
-  return running;
+  chain = chain.then(() => {
+    const key = JSON.stringify(context);
+    const now = Date.now();
+    if (!force && last && last.key === key && now - last.at < REPEAT_MS) return;
+    last = { key, at: now };
+    return warm(context).catch((e: unknown) => logError("offline warm-up", e));
+  });
+  return chain;
 }

@@ -5,6 +5,7 @@ import { PLAN_TIER } from "@ivrit/core/plans";
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { IconAlertTriangle, IconRefresh, IconSettings } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { useOnline } from "../use-online.ts";
 import { buy, manageSubscription, restore, usePurchases } from "./store.ts";
 
 type PaidPlan = Exclude<Plan, "free">;
@@ -18,6 +19,7 @@ export function usePlanPrice(plan: Plan): string | null {
 export function BuyButton({ plan, current }: { plan: PaidPlan; current: Plan }) {
   const { t } = useTranslation(["purchases", "upgrade"]);
   const { busy } = usePurchases();
+  const online = useOnline();
   const owned = PLAN_TIER[current] >= PLAN_TIER[plan];
   return (
     <Button
@@ -25,7 +27,8 @@ export function BuyButton({ plan, current }: { plan: PaidPlan; current: Plan }) 
       color={plan === "plus" ? "indigo.8" : "dark.9"}
       variant={owned ? "default" : "filled"}
       loading={busy === plan}
-      disabled={busy !== null && busy !== plan}
+      // Offline a purchase cannot work: the button waits for the network (StoreActions says why).
+      disabled={!online || (busy !== null && busy !== plan)}
       onClick={() => void buy(plan)}
       data-testid={`buy-${plan}`}
     >
@@ -35,8 +38,15 @@ export function BuyButton({ plan, current }: { plan: PaidPlan; current: Plan }) 
 }
 
 export function StoreActions() {
-  const { t } = useTranslation("purchases");
+  const { t } = useTranslation(["purchases", "common"]);
   const { busy } = usePurchases();
+  const online = useOnline();
+  if (!online)
+    return (
+      <Text size="sm" role="status" data-testid="purchases-offline">
+        {t("common:offline.purchases")}
+      </Text>
+    );
   return (
     <Group gap="sm">
       <Button

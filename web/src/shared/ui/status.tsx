@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useOnline } from "../use-online.ts";
 
 export function LoadingText({ children }: { children?: string }) {
   const { t } = useTranslation("common");
@@ -21,16 +22,21 @@ export function ErrorText({ message }: { message: string }) {
   );
 }
 
-/** 'This module is locked for your plan. Upgrade to unlock all content.' */
+/** 'This module is locked for your plan. Upgrade to unlock all content.' Offline, no upgrade button (issue 15). */
 export function LockedBanner() {
   const { t } = useTranslation("common");
+  const online = useOnline();
   return (
     <Alert color="upgrade" variant="light" icon={<IconLock aria-hidden="true" />} title={t("locked.title")} mb="md">
       <Stack gap="xs" align="flex-start">
         <Text>{t("locked.message")}</Text>
-        <Button component={Link} to="/upgrade" size="xs" color="upgrade.8">
-          {t("nav.upgrade")}
-        </Button>
+        {online ? (
+          <Button component={Link} to="/upgrade" size="xs" color="upgrade.8">
+            {t("nav.upgrade")}
+          </Button>
+        ) : (
+          <Text size="sm">{t("offline.purchases")}</Text>
+        )}
       </Stack>
     </Alert>
   );

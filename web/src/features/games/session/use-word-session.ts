@@ -18,7 +18,7 @@ import { randomSeed } from "@ivrit/core/rng";
 import type { Module, Word, WordsResponse } from "@ivrit/core/schemas/api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "../../../shared/api/client.ts";
+import { ApiError, isOfflineError } from "../../../shared/api/client.ts";
 import { useActiveModule } from "../../../shared/api/get-active-module.ts";
 import { useEntitlements } from "../../../shared/api/get-entitlements.ts";
 import { getWords } from "../../../shared/api/get-words.ts";
@@ -65,8 +65,12 @@ export function lastLoadError(): number | null {
   return lastLoadErrorAt;
 }
 
-/** The server's message when it sent one; network failures and bare statuses get the generic text. */
+/**
+ * The server's message when it sent one, or the "not available offline" text; network failures and bare statuses
+ * get the generic text.
+ */
 export function loadErrorMessage(error: unknown): string | null {
+  if (isOfflineError(error)) return (error as ApiError).message;
   if (error instanceof ApiError && error.status > 0 && error.code !== "http_error" && error.message.trim() !== "") {
     return error.message;
   }
