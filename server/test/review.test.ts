@@ -120,6 +120,26 @@ describe.each(BACKENDS)("review on %s", (backend) => {
     );
   });
 
+  it("writes concurrent requests of one learner together: an id sent twice is stored once, for its first sender", async () => {
+    const user = newUser();
+    // 20 requests at once: each sends its own event and the shared one; all but the first wait and are combined.
+    const shared = ev("s0", 1007, ago(5 * DAY), "wrong");
+    const res = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post([shared, ev(`s${i + 1}`, 1007, ago((4 - i / 10) * DAY))], user)),
+    );
+    expect(res.every((r) => r.statusCode === 200)).toBe(true);
+    const bodies = res.map((r) => r.json() as { stored: number; results: { id: string; status: string }[] });
+    const sharedStatuses = bodies.map((b) => b.results.find((r) => r.id === "s0")?.status);
+    expect(sharedStatuses.filter((s) => s === "stored")).toHaveLength(1);
+    expect(sharedStatuses.filter((s) => s === "duplicate")).toHaveLength(19);
+    expect(bodies.map((b) => b.results.find((r) => r.id !== "s0")?.status)).toEqual(Array(20).fill("stored"));
+    expect(bodies.reduce((n, b) => n + b.stored, 0)).toBe(21);
+    const events = await eventsOf(user, 1007);
+    expect(events).toHaveLength(21);
+    const row = await storedCard(user, 1007);
+    expect(row && cardOf(row)).toEqual(replay(events.sort((a, b) => a.at.getTime() - b.at.getTime())));
+  });
+
   it("refuses events on locked and unknown words, per event, and stores the rest", async () => {
     const user = newUser();
     const res = await post([ev("l1", 21001, ago(DAY)), ev("l2", 999999, ago(DAY)), ev("l3", 1001, ago(DAY))], user);

@@ -44,6 +44,7 @@ import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { CachedWord } from "../content/cache.ts";
 import type { Db } from "../db/client.ts";
+import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
 import { HttpError, requireUser } from "../http.ts";
 import { ensureUser } from "../users.ts";
@@ -90,6 +91,90 @@ function rowOf(userId: string, wordId: number, card: CardState, first: Date, las
   };
 }
 
+/** Integers as one SQL array parameter (`= any(...)`), instead of one parameter each. */
+const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
+/** A learner's stored cards of the given words, read as one JSON value (one row, however many cards). */
+async function cardsOf(db: Db, userId: string, wordIds: number[]): Promise<Map<number, CardRow>> {
+  type J = {
+    word_id: number;
+    due: string;
+    stability: number;
+    difficulty: number;
+    scheduled_days: number;
+    learning_steps: number;
+    reps: number;
+    lapses: number;
+    state: number;
+    last_review: string | null;
+    first_at: string;
+    last_at: string;
+    last_event_id: string;
+  };
+  const [row] = (
+    (await db.execute(sql`
+      select coalesce(json_agg(c), '[]'::json) as cards from review_cards c
+      where c.user_id = ${userId}::uuid and c.word_id = any(${intArray(wordIds)})`)) as unknown as {
+      rows: { cards: J[] }[];
+    }
+  ).rows;
+  return new Map(
+    (row?.cards ?? []).map((c) => [
+      c.word_id,
+      {
+        userId,
+        wordId: c.word_id,
+        due: new Date(c.due),
+        stability: c.stability,
+        difficulty: c.difficulty,
+        scheduledDays: c.scheduled_days,
+        learningSteps: c.learning_steps,
+        reps: c.reps,
+        lapses: c.lapses,
+        state: c.state,
+        lastReview: c.last_review === null ? null : new Date(c.last_review),
+        firstAt: new Date(c.first_at),
+        lastAt: new Date(c.last_at),
+        lastEventId: c.last_event_id,
+      },
+    ]),
+  );
+}
+
+/** Writes card rows (insert or replace), all in one JSON parameter. */
+async function upsertCards(db: Db, userId: string, rows: CardRow[]) {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      w: r.wordId,
+      due: r.due.toISOString(),
+      s: r.stability,
+      d: r.difficulty,
+      sd: r.scheduledDays,
+      ls: r.learningSteps,
+      reps: r.reps,
+      l: r.lapses,
+      st: r.state,
+      lr: r.lastReview?.toISOString() ?? null,
+      fa: r.firstAt.toISOString(),
+      la: r.lastAt.toISOString(),
+      le: r.lastEventId,
+    })),
+  );
+  await db.execute(sql`
+    insert into review_cards (user_id, word_id, due, stability, difficulty, scheduled_days, learning_steps, reps,
+                              lapses, state, last_review, first_at, last_at, last_event_id)
+    select ${userId}::uuid, c.w, c.due, c.s, c.d, c.sd, c.ls, c.reps, c.l, c.st, c.lr, c.fa, c.la, c.le
+    from json_to_recordset(${json}::json) as c(w int, due timestamptz, s float8, d float8, sd int, ls int, reps int,
+                                                l int, st smallint, lr timestamptz, fa timestamptz, la timestamptz,
+                                                le text)
+    on conflict (user_id, word_id) do update set
+      due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty,
+      scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps,
+      lapses = excluded.lapses, state = excluded.state, last_review = excluded.last_review,
+      first_at = excluded.first_at, last_at = excluded.last_at, last_event_id = excluded.last_event_id`);
+}
+
 /** Replays one user's events for the given words (all of them, in time order) into card rows. */
 export async function replayWords(db: Db, userId: string, wordIds: number[]): Promise<Map<number, CardRow>> {
   const out = new Map<number, CardRow>();
@@ -102,7 +187,7 @@ export async function replayWords(db: Db, userId: string, wordIds: number[]): Pr
       outcome: t.reviewEvents.outcome,
     })
     .from(t.reviewEvents)
-    .where(and(eq(t.reviewEvents.userId, userId), inArray(t.reviewEvents.wordId, wordIds)));
+    .where(and(eq(t.reviewEvents.userId, userId), sql`${t.reviewEvents.wordId} = any(${intArray(wordIds)})`));
   const byWord = new Map<number, Ev[]>();
   for (const r of rows) {
     const list = byWord.get(r.wordId) ?? [];
@@ -273,6 +358,89 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(limit)
     ).map((r) => r.card);
 
+  type Accepted = ReviewEventInput & { date: Date };
+  /**
+   * Stores one learner's new events and folds them onto their cards; answers each request's newly stored ids.
+   * Requests of the same learner that arrive while a write of theirs runs are written together in the next
+   * transaction (write combining, decision 0026): one lock, one card read, one upsert, one commit for all.
+   */
+  const writeEvents = combiner<string, Accepted[], Set<string>>({
+    weight: (events) => events.length,
+    maxWeight: 2_000,
+    run: async (userId, requests) => {
+      const fresh = await db.transaction(async (tx) => {
+        // An id sent by two requests of the batch (a retry while the first was in flight) belongs to the first.
+        const owner = new Map<string, number>();
+        const events: Accepted[] = [];
+        requests.forEach((list, i) => {
+          for (const e of list) {
+            if (owner.has(e.id)) continue;
+            owner.set(e.id, i);
+            events.push(e);
+          }
+        });
+        const fresh = requests.map(() => new Set<string>());
+        // One writer per user at a time (across processes too): two batches for the same word cannot both fold
+        // onto the same card. The lock is taken by the insert itself (one round trip less), which also queues
+        // the NOTIFY that drops the learner's cached queue everywhere (sent at commit, so a duplicate-only batch
+        // notifies needlessly but harmlessly); the cards are read by the next statement, whose snapshot is taken
+        // after the lock is held, so they are never stale.
+        // The events travel as one JSON parameter: PGlite binds thousands of separate parameters slowly.
+        const json = JSON.stringify(
+          events.map((e) => ({ id: e.id, w: e.wordId, at: e.date.toISOString(), g: e.game, o: e.outcome })),
+        );
+        // The ids come back as one JSON array: one row to read instead of one per event.
+        const [insertedRow] = rowsOf<{ ids: string[] }>(
+          await tx.execute(sql`
+            with l as (select pg_advisory_xact_lock(hashtext(${userId}))),
+                 n as (select pg_notify(${REVIEW_CHANNEL}, ${userId})),
+                 i as (
+                   insert into review_events (user_id, client_event_id, word_id, at, game, outcome)
+                   select ${userId}::uuid, e.id, e.w, e.at, e.g, e.o
+                   from json_to_recordset(${json}::json) as e(id text, w int, at timestamptz, g text, o text), l, n
+                   on conflict do nothing
+                   returning client_event_id)
+            select coalesce(json_agg(client_event_id), '[]'::json) as ids from i`),
+        );
+        const inserted = insertedRow?.ids ?? [];
+        if (inserted.length === 0) return fresh;
+        const stored = new Set(inserted);
+        const byWord = new Map<number, Ev[]>();
+        for (const e of events) {
+          if (!stored.has(e.id)) continue;
+          fresh[owner.get(e.id) as number]?.add(e.id);
+          const list = byWord.get(e.wordId) ?? [];
+          list.push({ id: e.id, at: e.date, outcome: e.outcome });
+          byWord.set(e.wordId, list);
+        }
+        const words = [...byWord.keys()];
+        const existing = await cardsOf(tx, userId, words);
+        const rows: CardRow[] = [];
+        const toReplay: number[] = [];
+        for (const [wordId, list] of byWord) {
+          list.sort(compareEvents);
+          const first = list[0] as Ev;
+          const last = list[list.length - 1] as Ev;
+          const row = existing.get(wordId);
+          if (!row) {
+            // No card means no earlier event: the new ones are the whole history.
+            rows.push(rowOf(userId, wordId, replay(list) as CardState, first.at, last));
+          } else if (compareEvents(first, { at: row.lastAt, id: row.lastEventId }) > 0) {
+            // All after the last applied one: fold on top of the stored card.
+            let card = cardOf(row);
+            for (const e of list) card = applyEvent(card, e.at, e.outcome);
+            rows.push(rowOf(userId, wordId, card, row.firstAt, last));
+          } else toReplay.push(wordId); // late or out of order: the word's whole history, in time order
+        }
+        rows.push(...(await replayWords(tx, userId, toReplay)).values());
+        await upsertCards(tx, userId, rows);
+        return fresh;
+      });
+      forget(userId);
+      return fresh;
+    },
+  });
+
   // ---------- POST /review/events ----------
   app.post(
     "/events",
@@ -293,7 +461,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tier } = await plans.planOf(userId);
       const now = new Date();
       const status = new Map<string, EventStatus>();
-      const accepted: (ReviewEventInput & { date: Date })[] = [];
+      const accepted: Accepted[] = [];
       for (const e of req.body.events) {
         if (status.has(e.id)) continue; // the same id twice in one batch: the first one counts
         const w = cache.current.wordById.get(e.wordId);
@@ -307,90 +475,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let stored = 0;
       if (accepted.length > 0) {
-        stored = await db.transaction(async (tx) => {
-          // One writer per user at a time: two batches for the same word cannot both fold onto the same card.
-          // The lock is taken by the insert itself (one round trip less), which also queues the NOTIFY that
-          // drops the learner's cached queue everywhere (sent at commit, so a duplicate-only batch notifies
-          // needlessly but harmlessly); the cards are read by the next statement, whose snapshot is taken after
-          // the lock is held, so they are never stale.
-          const values = sql.join(
-            accepted.map(
-              (e) =>
-                sql`(${userId}::uuid, ${e.id}, ${e.wordId}::int, ${e.date.toISOString()}::timestamptz, ${e.game}, ${e.outcome})`,
-            ),
-            sql`, `,
-          );
-          const inserted = rowsOf<{ id: string }>(
-            await tx.execute(sql`
-              with l as (select pg_advisory_xact_lock(hashtext(${userId}))),
-                   n as (select pg_notify(${REVIEW_CHANNEL}, ${userId}))
-              insert into review_events (user_id, client_event_id, word_id, at, game, outcome)
-              select v.* from (values ${values}) as v(user_id, client_event_id, word_id, at, game, outcome), l, n
-              on conflict do nothing
-              returning client_event_id as id`),
-          );
-          if (inserted.length === 0) return 0;
-          const fresh = new Set(inserted.map((r) => r.id));
-          const byWord = new Map<number, Ev[]>();
-          for (const e of accepted) {
-            if (!fresh.has(e.id)) continue;
-            status.set(e.id, "stored");
-            const list = byWord.get(e.wordId) ?? [];
-            list.push({ id: e.id, at: e.date, outcome: e.outcome });
-            byWord.set(e.wordId, list);
-          }
-          const words = [...byWord.keys()];
-          const existing = new Map(
-            (
-              await tx
-                .select()
-                .from(t.reviewCards)
-                .where(and(eq(t.reviewCards.userId, userId), inArray(t.reviewCards.wordId, words)))
-            ).map((r) => [r.wordId, r]),
-          );
-          const rows: CardRow[] = [];
-          const toReplay: number[] = [];
-          for (const [wordId, events] of byWord) {
-            events.sort(compareEvents);
-            const first = events[0] as Ev;
-            const last = events[events.length - 1] as Ev;
-            const row = existing.get(wordId);
-            if (!row) {
-              // No card means no earlier event: the new ones are the whole history.
-              rows.push(rowOf(userId, wordId, replay(events) as CardState, first.at, last));
-            } else if (compareEvents(first, { at: row.lastAt, id: row.lastEventId }) > 0) {
-              // All after the last applied one: fold on top of the stored card.
-              let card = cardOf(row);
-              for (const e of events) card = applyEvent(card, e.at, e.outcome);
-              rows.push(rowOf(userId, wordId, card, row.firstAt, last));
-            } else toReplay.push(wordId); // late or out of order: the word's whole history, in time order
-          }
-          rows.push(...(await replayWords(tx, userId, toReplay)).values());
-          if (rows.length > 0) {
-            await tx
-              .insert(t.reviewCards)
-              .values(rows)
-              .onConflictDoUpdate({
-                target: [t.reviewCards.userId, t.reviewCards.wordId],
-                set: {
-                  due: sql`excluded.due`,
-                  stability: sql`excluded.stability`,
-                  difficulty: sql`excluded.difficulty`,
-                  scheduledDays: sql`excluded.scheduled_days`,
-                  learningSteps: sql`excluded.learning_steps`,
-                  reps: sql`excluded.reps`,
-                  lapses: sql`excluded.lapses`,
-                  state: sql`excluded.state`,
-                  lastReview: sql`excluded.last_review`,
-                  firstAt: sql`excluded.first_at`,
-                  lastAt: sql`excluded.last_at`,
-                  lastEventId: sql`excluded.last_event_id`,
-                },
-              });
-          }
-          return inserted.length;
-        });
-        forget(userId);
+        const fresh = await writeEvents(userId, accepted);
+        for (const id of fresh) status.set(id, "stored");
+        stored = fresh.size;
       }
       const results = req.body.events.map((e) => ({ id: e.id, status: status.get(e.id) as EventStatus }));
       // The same id twice in one batch: the later copies are duplicates of the first.
