@@ -242,6 +242,24 @@ describe.each(BACKENDS)("review on %s", (backend) => {
     expect(again.items.map((i: { wordId: number }) => i.wordId)).toEqual([1005, 1003]);
   });
 
+  it("does not count the card of a word the content no longer has", async () => {
+    const user = newUser();
+    await post([ev("r1", 1001, ago(2 * DAY))], user);
+    const before = (await get("/api/review/queue", user)).json();
+    expect(before.due).toBe(1);
+    // A card left from an earlier content version: its word (1999) is not in the content any more.
+    const [card] = await h.database.db
+      .select()
+      .from(t.reviewCards)
+      .where(and(eq(t.reviewCards.userId, user), eq(t.reviewCards.wordId, 1001)));
+    await h.database.db.insert(t.reviewCards).values({ ...(card as typeof t.reviewCards.$inferSelect), wordId: 1999 });
+    await h.database.db.execute(sql`select pg_notify(${REVIEW_CHANNEL}, ${user})`);
+    const after = (await get("/api/review/queue", user)).json();
+    expect(after.due).toBe(1);
+    const session = (await get("/api/review/session", user)).json();
+    expect(session.items.map((i: { wordId: number }) => i.wordId)).not.toContain(1999);
+  });
+
   it("reports progress: today's reviews, the streak in the learner's time zone, states, modules, both plots", async () => {
     const user = newUser();
     const settings = await h.app.inject({

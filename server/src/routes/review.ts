@@ -307,7 +307,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           s.lim::int as lim,
           s.active as active,
           (date_trunc('day', now() at time zone s.tz) + interval '1 day') at time zone s.tz as day_end
-        from s left join review_cards c on c.user_id = ${userId}::uuid
+        -- Cards of words the content no longer has (a removed word) are not counted.
+        from s left join (review_cards c join words w on w.id = c.word_id) on c.user_id = ${userId}::uuid
         group by s.tz, s.lim, s.active`),
     );
     if (!row) throw new Error("queue counts: no row");
