@@ -142,3 +142,56 @@ describe("beginner games", () => {
     );
   });
 });
+
+describe("letter + vowel tests the vowel (issue 12.4)", () => {
+  // Two consonants, each with its readings, as the content has them (content/beginner/letter-vowel.json).
+  const READINGS: [number, string, string][] = [
+    [101, "אָ", "a"],
+    [102, "אַ", "a"],
+    [103, "אֶ", "e"],
+    [105, "אִ", "i"],
+    [107, "אוֹ", "o"],
+    [108, "אוּ", "u"],
+    [109, "אְ", "'"],
+    [201, "בָּ", "ba"],
+    [203, "בֶּ", "be"],
+    [205, "בִּ", "bi"],
+    [207, "בּוֹ", "bo"],
+    [208, "בּוּ", "bu"],
+    [209, "בְּ", "b"],
+    [301, "גָ", "ga"],
+    [303, "גֶ", "ge"],
+    [305, "גִ", "gi"],
+    [307, "גוֹ", "go"],
+    [308, "גוּ", "gu"],
+  ];
+  const items = READINGS.map(([id, he, tr]) => combo(id, he, tr));
+
+  it("property: the wrong options are the same consonant's other readings, and a bare ' is never an option", () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const start = buildBeginnerRound({ game: "letter-vowel", items }, createRng(seed));
+        if (start.kind !== "ready") throw new Error("expected a round");
+        for (const q of start.quiz.questions) {
+          const item = items.find((c) => c.letter_with_nikkud === q.hebrew);
+          const sameConsonant = new Set(
+            items.filter((c) => c.alphabet_id === item?.alphabet_id).map((c) => optionKey(c.transliteration)),
+          );
+          expect(q.options).toHaveLength(4);
+          for (const o of q.options) {
+            expect(o).not.toBe("'");
+            expect(sameConsonant.has(optionKey(o)), `${o} for ${q.hebrew}`).toBe(true);
+          }
+        }
+      }),
+    );
+  });
+
+  it("never asks the reading ' (אְ)", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+      const start = buildBeginnerRound({ game: "letter-vowel", items }, createRng(seed));
+      if (start.kind !== "ready") throw new Error("expected a round");
+      expect(start.quiz.questions.map((q) => q.hebrew)).not.toContain("אְ");
+    }
+  });
+});

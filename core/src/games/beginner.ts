@@ -2,7 +2,7 @@
 // the wrong options come from the other items; a wrong pick is marked and another can be tried.
 import type { BeginnerGame } from "../games.ts";
 import { stripNikkud } from "../hebrew.ts";
-import { type Rng, sample } from "../rng.ts";
+import { type Rng, sample, shuffle } from "../rng.ts";
 import type { BeginnerLetter, BeginnerWord, LetterVowel } from "../schemas/api.ts";
 import { buildOptions, type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
 import { ROUND_SIZE } from "./constants.ts";
@@ -28,6 +28,8 @@ interface Prompt {
   hebrew: string;
   answer: string;
   audio: string | null;
+  /** Letter + vowel: the consonant (alphabet id); its wrong options are the same consonant's other readings. */
+  consonant?: number;
 }
 
 /** Letters: choose the letter's name. Vowels: choose how the combination is read. Words: choose the translation. */
@@ -41,6 +43,7 @@ function prompts(source: BeginnerItems): Prompt[] {
         hebrew: c.letter_with_nikkud,
         answer: c.transliteration,
         audio: c.pronunciation_audio,
+        consonant: c.alphabet_id,
       }));
     case "words":
       return source.items.map((w) => ({
@@ -52,13 +55,32 @@ function prompts(source: BeginnerItems): Prompt[] {
   }
 }
 
+/** An answer with no letter (the glottal stop "'" of אְ) reads as nothing: neither asked nor offered. */
+const READABLE = /\p{L}/u;
+
+/**
+ * The wrong options of a prompt. Letter + vowel tests the vowel: the same consonant's other readings first
+ * (בָּ: bi, be, bo, bu), at random, then the others; elsewhere the other items at random.
+ */
+function candidates(prompt: Prompt, pool: readonly Prompt[], rng: Rng): string[] {
+  if (prompt.consonant === undefined) return shuffle(pool, rng).map((p) => p.answer);
+  const same = pool.filter((p) => p.consonant === prompt.consonant);
+  const rest = pool.filter((p) => p.consonant !== prompt.consonant);
+  return [...shuffle(same, rng), ...shuffle(rest, rng)].map((p) => p.answer);
+}
+
 export function buildBeginnerRound(source: BeginnerItems, rng: Rng): BeginnerStart {
-  const pool = prompts(source).filter((p) => p.hebrew.trim() !== "" && p.answer.trim() !== "");
+  const pool = prompts(source).filter((p) => p.hebrew.trim() !== "" && READABLE.test(p.answer));
   if (pool.length === 0) return { kind: "noItems" };
-  const answers = pool.map((p) => p.answer);
   // Other items that read the same (אָ and אַ are both "a") are dropped by buildOptions, so no option is a second right answer.
   const questions = sample(pool, ROUND_SIZE, rng).map(
-    (p): BeginnerQuestion => ({ ...p, answer: p.answer.trim(), options: buildOptions(p.answer, answers, rng) }),
+    (p): BeginnerQuestion => ({
+      id: p.id,
+      hebrew: p.hebrew,
+      audio: p.audio,
+      answer: p.answer.trim(),
+      options: buildOptions(p.answer, candidates(p, pool, rng), rng, { ranked: true }),
+    }),
   );
   return { kind: "ready", quiz: startQuiz(questions, { retry: true }) };
 }

@@ -4,6 +4,7 @@ import type { Word } from "../schemas/api.ts";
 import { buildOptions, optionKey, type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
 import { ROUND_SIZE } from "./constants.ts";
 import { isTranslationEligible } from "./eligibility.ts";
+import { fairDistractors } from "./fair-options.ts";
 import type { GameResults } from "./results.ts";
 import { displayHebrew, learnedWord } from "./word-fields.ts";
 
@@ -20,19 +21,24 @@ type TranslationMatchStart =
 
 /**
  * Up to 5 words with distinct non-empty translations. Each asks for its translation among up to 3 others
- * from the whole pool; a word left with fewer than 2 options is skipped. Answer with choice.ts's pick, then
+ * from the whole pool, of the same part of speech and form first and never one that is also right
+ * (fair-options.ts); a word left with fewer than 2 options is skipped. Answer with choice.ts's pick, then
  * next after DELAYS_MS.TRANSLATION_NEXT: one pick per word, right or wrong.
  */
 export function buildTranslationMatch(words: readonly Word[], rng: Rng): TranslationMatchStart {
   const pool = words.filter(isTranslationEligible);
   if (pool.length === 0) return { kind: "noWords" };
   const chosen = sampleDistinct(pool, ROUND_SIZE, rng, (w) => optionKey(w.translation));
-  const translations = pool.map((w) => w.translation);
   const questions = chosen.map((word) => ({
     word,
     hebrew: displayHebrew(word),
     answer: word.translation.trim(),
-    options: buildOptions(word.translation, translations, rng),
+    options: buildOptions(
+      word.translation,
+      fairDistractors(word, pool, rng).map((w) => w.translation),
+      rng,
+      { ranked: true },
+    ),
   }));
   return { kind: "ready", quiz: startQuiz(questions, { retry: false }) };
 }
