@@ -1,0 +1,344 @@
+// Offline (issue 15), in a persistent browser profile with the service worker: a learner opens a module online;
+// with the network gone the app reloads from the device (the shell from the service worker, the data and audio from
+// IndexedDB), a game and a review session are played to the end, and once the network is back the server has every
+// play, progress update and review event exactly once. Once in the same page, once with the app closed and opened
+// again in between. Prints the offline reload times and the storage one module with audio takes.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium, expect, type Page, type Response, test } from "@playwright/test";
+import { type ApiWord, clickOption, norm, shoot } from "./games-helpers.ts";
+import { apiHeaders } from "./helpers.ts";
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const BASE = process.env.E2E_BASE_URL ?? `http://localhost:${PORT}`;
+const MODULE = 3;
+
+type Meta = { key: string; kind: "answer" | "audio"; size: number; moduleId: number | null };
+type ReviewItem = {
+  wordId: number;
+  he: string;
+  exercise: "meaning" | "reverse" | "listening" | "typing";
+  options: { wordId: number }[];
+};
+
+/** The offline store's records, read in the page (the same database and stores the app opens). */
+function offlineMeta(page: Page): Promise<Meta[]> {
+  return page.evaluate(
+    () =>
+      new Promise<Meta[]>((resolve, reject) => {
+        const open = indexedDB.open("ivrit-offline", 1);
+        open.onupgradeneeded = () => {
+          open.result.createObjectStore("meta", { keyPath: "key" });
+          open.result.createObjectStore("data");
+        };
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction("meta").objectStore("meta").getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result as Meta[]);
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+/** A kept answer's JSON text, by the end of its key. */
+function keptAnswer(page: Page, keyEnd: string): Promise<string | null> {
+  return page.evaluate(
+    (keyEnd) =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open("ivrit-offline", 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(["meta", "data"]);
+          const all = tx.objectStore("meta").getAll();
+          all.onsuccess = () => {
+            const key = (all.result as Meta[]).find((m) => m.key.endsWith(keyEnd))?.key;
+            if (!key) return resolve(null);
+            const got = tx.objectStore("data").get(key);
+            got.onsuccess = () => {
+              db.close();
+              resolve(got.result as string);
+            };
+          };
+        };
+      }),
+    keyEnd,
+  );
+}
+
+interface Sent {
+  plays: { sessionId: string; gameName: string; status: number; body: unknown }[];
+  events: { id: string; status: string }[];
+  eventBodies: unknown[];
+  progress: { wordId: number; delta: number }[];
+  activeModule: unknown[];
+}
+
+/** What reached the server from this page: every answered POST of a play, progress, review events, active module. */
+function watch(page: Page, sent: Sent): void {
+  page.on("response", async (r: Response) => {
+    const req = r.request();
+    if (req.method() !== "POST" || !r.ok()) return;
+    const url = r.url();
+    if (url.endsWith("/api/game/play")) {
+      const body = req.postDataJSON() as { sessionId: string; gameName: string };
+      sent.plays.push({ sessionId: body.sessionId, gameName: body.gameName, status: r.status(), body });
+    } else if (url.endsWith("/api/review/events")) {
+      sent.eventBodies.push(...(req.postDataJSON() as { events: unknown[] }).events);
+      sent.events.push(...((await r.json()) as { results: { id: string; status: string }[] }).results);
+    } else if (url.endsWith("/api/progress/words")) {
+      sent.progress.push(...(req.postDataJSON() as { updates: { wordId: number; delta: number }[] }).updates);
+    } else if (url.endsWith("/api/me/active-module")) {
+      sent.activeModule.push(req.postDataJSON());
+    }
+  });
+}
+
+async function openContext(dir: string, user: string, lang: string): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    baseURL: BASE,
+    locale: "en-US",
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: "allow",
+  });
+  await context.addInitScript(
+    ({ user, lang }) => {
+      // Which sources the page plays (the audio check reads it).
+      const play = HTMLMediaElement.prototype.play;
+      const w = window as unknown as { played: string[] };
+      w.played = [];
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        w.played.push(this.src);
+        return play.call(this);
+      };
+      if (localStorage.getItem("anon_user_id")) return;
+      localStorage.setItem("anon_user_id", user);
+      localStorage.setItem("language", lang);
+      localStorage.setItem("level_id", "3");
+    },
+    { user, lang },
+  );
+  return context;
+}
+
+/** Plays translation match on the page's current game to /game-over, every answer right; returns how many. */
+async function playTranslationMatch(page: Page, words: Map<number, ApiWord>): Promise<number> {
+  const step = page.getByTestId("step");
+  await expect(step).toBeVisible();
+  const count = Number(await step.getAttribute("data-count"));
+  for (let i = 0; i < count; i++) {
+    await expect(step).toHaveAttribute("data-index", String(i));
+    const wordId = Number(await page.getByTestId("question").getAttribute("data-word-id"));
+    await clickOption(page, (words.get(wordId) as ApiWord).translation);
+    await expect(page.getByTestId("feedback")).toHaveAttribute("data-tone", "correct");
+  }
+  await page.waitForURL(/\/game-over$/);
+  return count;
+}
+
+/** Plays the review session kept on the device to its end, every answer right; returns how many cards. */
+async function playReview(page: Page, items: ReviewItem[]): Promise<number> {
+  const byId = new Map(items.map((i) => [i.wordId, i]));
+  const card = page.getByTestId("review-card");
+  for (let i = 0; i < items.length; i++) {
+    await expect(page.getByTestId("review-step")).toHaveAttribute("data-index", String(i));
+    const item = byId.get(Number(await card.getAttribute("data-word"))) as ReviewItem;
+    if ((await card.getAttribute("data-exercise")) === "typing") {
+      await page.getByTestId("typing-input").fill(item.he);
+      await page.keyboard.press("Enter");
+    } else {
+      const index = item.options.findIndex((o) => o.wordId === item.wordId);
+      await page.getByTestId("options").locator("button").nth(index).click();
+    }
+    await expect(page.getByTestId("feedback")).toHaveAttribute("data-tone", "true");
+    await page.getByTestId("review-next").click();
+  }
+  await expect(page.getByTestId("review-done")).toBeVisible();
+  return items.length;
+}
+
+for (const reopen of [false, true]) {
+  test(`offline: reload, a game and a review to the end, nothing lost or doubled${reopen ? " (app closed and reopened offline)" : ""}`, async ({
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const lang = reopen ? "ar" : "en";
+    const user = randomUUID();
+    const headers = apiHeaders(user);
+    const dir = mkdtempSync(join(tmpdir(), "ivrit-offline-profile-"));
+    const context = await openContext(dir, user, lang);
+    try {
+      const module = (await (
+        await request.get(`/api/words?moduleId=${MODULE}&language=${lang}&limit=200&fields=full`, { headers })
+      ).json()) as { items: ApiWord[] };
+      const words = new Map(module.items.map((w) => [w.id, w]));
+      const withAudio = module.items.filter((w) => w.audio_path).length;
+
+      // 1. Online: the learner opens the module's game (it becomes the active module), then the home page; the
+      // service worker installs and the warm-up keeps the module's words, their audio and a review session.
+      let page = await context.newPage();
+      await page.goto(`/game/${MODULE}/translation-match`);
+      await expect(page.getByTestId("question")).toBeVisible();
+      await page.goto("/home");
+      await expect(page.locator(`a[href="/game/${MODULE}/translation-match"]`)).toBeVisible();
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await expect
+        .poll(
+          async () => {
+            const meta = await offlineMeta(page);
+            const audio = meta.filter((m) => m.kind === "audio" && m.moduleId === MODULE).length;
+            const pack = meta.some((m) => m.key.includes(`moduleId=${MODULE}`) && m.key.includes("fields=full"));
+            const review = meta.some((m) => m.key.includes("/review/session?"));
+            return pack && review && audio >= withAudio;
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true);
+      const meta = await offlineMeta(page);
+      const moduleBytes = meta.filter((m) => m.moduleId === MODULE).reduce((s, m) => s + m.size, 0);
+      const allBytes = meta.reduce((s, m) => s + m.size, 0);
+      const estimate = await page.evaluate(() => navigator.storage.estimate().then((e) => e.usage ?? 0));
+      console.log(
+        `[offline] module ${MODULE} (${module.items.length} words, ${withAudio} audio files): ${(moduleBytes / 1024).toFixed(0)} KiB kept; ` +
+          `all offline entries ${(allBytes / 1024).toFixed(0)} KiB in ${meta.length}; navigator.storage.estimate ${(estimate / 1024).toFixed(0)} KiB`,
+      );
+      expect(moduleBytes).toBeGreaterThan(0);
+      const sessionText = await keptAnswer(page, `/review/session?language=${lang}`);
+      const reviewItems = (JSON.parse(sessionText ?? "{}") as { items: ReviewItem[] }).items;
+      expect(reviewItems.length).toBeGreaterThan(0);
+
+      // 2. Offline: /home reloads to its games, the first question of a game comes from the device.
+      const sent: Sent = { plays: [], events: [], eventBodies: [], progress: [], activeModule: [] };
+      watch(page, sent);
+      await context.setOffline(true);
+      let t0 = Date.now();
+      await page.reload();
+      await expect(page.locator(`a[href="/game/${MODULE}/translation-match"]`)).toBeVisible();
+      const homeMs = Date.now() - t0;
+      await expect(page.getByTestId("offline-banner")).toBeVisible();
+      await shoot(page, `offline-home-${lang}`);
+      t0 = Date.now();
+      await page.goto(`/game/${MODULE}/translation-match`);
+      await expect(page.getByTestId("question")).toBeVisible();
+      const questionMs = Date.now() - t0;
+      console.log(
+        `[offline] reload of /home to its games: ${homeMs} ms; /game/${MODULE}/translation-match to its first question: ${questionMs} ms`,
+      );
+      expect(homeMs).toBeLessThan(2000);
+      expect(questionMs).toBeLessThan(2000);
+
+      // The words page, and a word's audio played from the device's copy.
+      await page.goto("/words");
+      const playButton = page.locator("main button[aria-pressed]").first();
+      await expect(playButton).toBeVisible();
+      await playButton.click();
+      await expect(playButton).toHaveAttribute("aria-pressed", "true");
+      expect(await page.evaluate(() => (window as unknown as { played: string[] }).played)).toEqual([
+        expect.stringMatching(/^blob:/),
+      ]);
+      await page.goto(`/game/${MODULE}/translation-match`);
+      const played = await playTranslationMatch(page, words);
+      await page.goto("/review");
+      const reviewed = await playReview(page, reviewItems);
+      // Nothing reached the server yet: everything waits on the device.
+      const waiting = await page.evaluate(() => JSON.parse(localStorage.getItem("ivrit.pendingPosts") ?? "[]").length);
+      expect(waiting).toBeGreaterThan(0);
+      expect(sent.plays).toHaveLength(0);
+
+      if (reopen) {
+        // 3b. The app is closed and opened again, still offline; the queue is still there; then the network returns.
+        await page.close();
+        page = await context.newPage();
+        watch(page, sent);
+        await page.goto("/home");
+        await expect(page.getByTestId("offline-banner")).toBeVisible();
+        expect(
+          await page.evaluate(() => JSON.parse(localStorage.getItem("ivrit.pendingPosts") ?? "[]").length),
+        ).toBeGreaterThan(0);
+      }
+      await context.setOffline(false);
+      await expect(page.getByTestId("offline-banner")).toHaveCount(0);
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem("ivrit.pendingPosts")), { timeout: 30_000 })
+        .toBeNull();
+
+      // 4. The server has each play once: one 201 per session, and sending it again is a duplicate.
+      const plays = sent.plays.filter((p) => p.gameName === "translation_match");
+      expect(plays.map((p) => p.status)).toEqual([201]);
+      const again = await request.post("/api/game/play", { headers, data: plays[0]?.body });
+      expect(await again.json()).toEqual({ ok: true, created: false });
+      // Each review event once: every answer of the game and of the review stored, none twice.
+      const stored = sent.events.filter((e) => e.status === "stored").map((e) => e.id);
+      expect(stored).toHaveLength(played + reviewed);
+      expect(new Set(stored).size).toBe(stored.length);
+      expect(sent.events.filter((e) => e.status !== "stored")).toEqual([]);
+      const progress = (await (await request.get(`/api/review/progress?language=${lang}`, { headers })).json()) as {
+        today: { reviews: number };
+      };
+      expect(progress.today.reviews).toBe(played + reviewed);
+      const replay = await request.post("/api/review/events", { headers, data: { events: sent.eventBodies } });
+      const replayed = (await replay.json()) as { results: { status: string }[] };
+      expect(replayed.results.every((r) => r.status === "duplicate")).toBe(true);
+      // Word progress: one +1 per right answer of the game, sent once.
+      const deltas = new Map<number, number>();
+      for (const u of sent.progress) deltas.set(u.wordId, (deltas.get(u.wordId) ?? 0) + u.delta);
+      expect([...deltas.values()].reduce((a, b) => a + b, 0)).toBe(played);
+      // The active module chosen offline (opening translation match) reached the server.
+      expect(sent.activeModule).toContainEqual({ module_id: MODULE });
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+test("offline: a module not kept on the device says so, and the library marks what works", async ({ request }) => {
+  test.setTimeout(120_000);
+  const user = randomUUID();
+  const dir = mkdtempSync(join(tmpdir(), "ivrit-offline-profile-"));
+  const context = await openContext(dir, user, "en");
+  try {
+    expect(
+      (await request.post("/api/me/active-module", { headers: apiHeaders(user), data: { module_id: MODULE } })).ok(),
+    ).toBe(true);
+    const page = await context.newPage();
+    await page.goto("/home");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect
+      .poll(async () => (await offlineMeta(page)).some((m) => m.key.includes("fields=full") && m.moduleId === MODULE), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    await page.goto("/library");
+    await expect(page.locator(`article[data-module-id="${MODULE}"]`)).toBeVisible();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.locator(`article[data-module-id="${MODULE}"]`).getByTestId("module-offline")).toHaveAttribute(
+      "data-offline",
+      "true",
+    );
+    await expect(page.locator('article[data-module-id="4"]').getByTestId("module-offline")).toHaveAttribute(
+      "data-offline",
+      "false",
+    );
+    // No upgrade offer while offline.
+    await expect(page.locator("header").getByRole("link", { name: /upgrade|plans/i })).toHaveCount(0);
+    await page.goto("/game/4/word-search");
+    await expect(page.getByTestId("load-error")).toContainText("not available offline");
+    await page.goto("/account");
+    await expect(page.getByTestId("offline-usage")).toContainText("module");
+    await shoot(page, "offline-account-en");
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
