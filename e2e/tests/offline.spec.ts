@@ -179,7 +179,7 @@ for (const reopen of [false, true]) {
     try {
       const module = (await (
         await request.get(`/api/words?moduleId=${MODULE}&language=${lang}&limit=200&fields=full`, { headers })
-      ).json()) as { items: ApiWord[] };
+      ).json()) as { items: (ApiWord & { audio_path: string | null })[] };
       const words = new Map(module.items.map((w) => [w.id, w]));
       const withAudio = module.items.filter((w) => w.audio_path).length;
 

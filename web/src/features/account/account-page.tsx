@@ -18,6 +18,7 @@ import { PurchasesNotice, StoreActions } from "../../shared/purchases/purchase-u
 import { clearLocalData } from "../../shared/storage.ts";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
 import { StoreLinks } from "../../shared/ui/store-links.tsx";
+import { useOnline } from "../../shared/use-online.ts";
 import { OfflineStorage } from "./offline-storage.tsx";
 
 /** The id a plan and the progress belong to; the Privacy page asks for it with a deletion request. */
@@ -60,6 +61,7 @@ export default function AccountPage() {
   const { t } = useTranslation(["account", "common", "upgrade", "register", "purchases"]);
   const { plan } = usePlan();
   const level = useLevel();
+  const online = useOnline();
   const queryClient = useQueryClient();
   const [confirming, { open, close }] = useDisclosure(false);
   const [done, setDone] = useDisclosure(false);
@@ -90,14 +92,17 @@ export default function AccountPage() {
           </Badge>
         </Group>
         <Group mt="md" gap="sm">
-          <Button
-            component={Link}
-            to="/upgrade"
-            color={plan === "free" ? "upgrade.8" : undefined}
-            variant={plan === "free" ? "filled" : "default"}
-          >
-            {t(plan === "free" ? "common:nav.upgrade" : "common:nav.plans")}
-          </Button>
+          {/* Offline no plan can be bought or checked: no upgrade offer (issue 15). */}
+          {online && (
+            <Button
+              component={Link}
+              to="/upgrade"
+              color={plan === "free" ? "upgrade.8" : undefined}
+              variant={plan === "free" ? "filled" : "default"}
+            >
+              {t(plan === "free" ? "common:nav.upgrade" : "common:nav.plans")}
+            </Button>
+          )}
           <Button component={Link} to="/register" variant="default">
             {t("preferences")}
           </Button>
