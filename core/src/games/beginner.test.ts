@@ -104,6 +104,7 @@ describe("beginner games", () => {
       word_with_nikkud: "שָׁלוֹם",
       translation: "hello",
       audio_path: null,
+      outcome: "correct",
     });
   });
 

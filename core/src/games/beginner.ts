@@ -4,7 +4,7 @@ import type { BeginnerGame } from "../games.ts";
 import { stripNikkud } from "../hebrew.ts";
 import { type Rng, sample, shuffle } from "../rng.ts";
 import type { BeginnerLetter, BeginnerWord, LetterVowel } from "../schemas/api.ts";
-import { buildOptions, type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
+import { askedQuestions, buildOptions, type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
 import { ROUND_SIZE } from "./constants.ts";
 import type { GameResults, LearnedWord, ResultsGameType } from "./results.ts";
 
@@ -93,13 +93,14 @@ const GAME_TYPE: Record<BeginnerGame, ResultsGameType> = {
 
 /** The items practised; letters and combinations carry no word id (they have no word card). */
 export function beginnerResults(game: BeginnerGame, quiz: QuizState<BeginnerQuestion>, sessionId: string): GameResults {
-  const learnedWords = quiz.questions.slice(0, quiz.outcomes.length).map(
-    (q): LearnedWord => ({
+  const learnedWords = askedQuestions(quiz).map(
+    ({ question: q, outcome }): LearnedWord => ({
       ...(game === "words" ? { id: q.id } : {}),
       hebrew: stripNikkud(q.hebrew),
       word_with_nikkud: q.hebrew,
       translation: q.answer,
       audio_path: q.audio,
+      outcome,
     }),
   );
   return { learnedWords, learnedRoots: [], gameType: GAME_TYPE[game], sessionId, ...quizScore(quiz) };

@@ -126,6 +126,16 @@ export function next<Q extends Question>(state: QuizState<Q>): QuizState<Q> {
   return skipUnaskable({ ...state, index: state.index + 1, outcomes: [...state.outcomes, outcome] });
 }
 
+/** The questions passed so far that were asked (not skipped), each with how it ended. */
+export function askedQuestions<Q extends Question>(
+  state: QuizState<Q>,
+): { question: Q; outcome: "correct" | "wrong" }[] {
+  return state.questions.flatMap((question, i) => {
+    const outcome = state.outcomes[i];
+    return outcome === "correct" || outcome === "wrong" ? [{ question, outcome }] : [];
+  });
+}
+
 interface QuizScore {
   /** Questions answered right at the first pick. */
   correct: number;

@@ -14,6 +14,14 @@ export type ResultsGameType =
   | "rootRecall"
   | "rootTree";
 
+/** How a scored item ended: right at the first try, or not (a wrong pick, a revealed answer). */
+export type ItemOutcome = "correct" | "wrong";
+
+/** Flashcards and root tree show words and score nothing: their results make no claim of right answers. */
+export function isScored(gameType: ResultsGameType): boolean {
+  return gameType !== "flashcards" && gameType !== "rootTree";
+}
+
 export interface LearnedWord {
   /** The word's id, so /game-over can open its card; absent for beginner letters and combos. */
   id?: number;
@@ -21,6 +29,8 @@ export interface LearnedWord {
   word_with_nikkud: string;
   translation: string;
   audio_path?: string | null;
+  /** Scored games: how the item ended, so /game-over can mark the wrong ones. */
+  outcome?: ItemOutcome;
 }
 
 export interface LearnedRoot {
@@ -32,6 +42,7 @@ export interface LearnedRoot {
   translation: string;
   audio_path: string | null;
   id: number;
+  outcome?: ItemOutcome;
 }
 
 export interface GameResults {

@@ -77,6 +77,7 @@ describe("root recall", () => {
       translation: "teacher",
       audio_path: "/audio/words/10003.mp3",
       id: 10003,
+      outcome: "correct",
     });
     expect(results.learnedRoots.map((r) => r.root)).toEqual(["י-ר-ה", "כ-ת-ב", "ח-ב-ר", "ק-ר-א", "א-כ-ל"]);
   });

@@ -1,7 +1,7 @@
 // Root recall (SPEC section 4): a root and a word built on it; pick the root's meaning among four.
 import { type Rng, sample } from "../rng.ts";
 import type { Word } from "../schemas/api.ts";
-import { buildOptions, type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
+import { askedQuestions, buildOptions, type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
 import { ROUND_SIZE } from "./constants.ts";
 import type { GameResults } from "./results.ts";
 import { rootFamilies } from "./roots.ts";
@@ -43,13 +43,11 @@ export function buildRootRecall(words: readonly Word[], rng: Rng): RootRecallSta
 }
 
 export function rootRecallResults(quiz: QuizState<RootQuestion> | null, sessionId: string): GameResults {
-  const asked = quiz
-    ? quiz.questions.filter((_, i) => quiz.outcomes[i] !== undefined && quiz.outcomes[i] !== "skipped")
-    : [];
+  const asked = quiz ? askedQuestions(quiz) : [];
   const score = quiz ? quizScore(quiz) : { correct: 0, total: 0, skippedLast: false };
   return {
     learnedWords: [],
-    learnedRoots: asked.map((q) => learnedRoot(q.root, q.definition, q.word)),
+    learnedRoots: asked.map(({ question: q, outcome }) => ({ ...learnedRoot(q.root, q.definition, q.word), outcome })),
     gameType: "rootRecall",
     sessionId,
     ...score,

@@ -240,7 +240,10 @@ export function nextSentence(state: ScrambleState): ScrambleState {
 /** correct: sentences solved before the reveal; total: sentences played. */
 export function sentenceScrambleResults(state: ScrambleState, sessionId: string): GameResults {
   return {
-    learnedWords: state.items.slice(0, state.outcomes.length).map((item) => learnedWord(item.word)),
+    learnedWords: state.items.slice(0, state.outcomes.length).map((item, i) => ({
+      ...learnedWord(item.word),
+      outcome: state.outcomes[i] === "solved" ? ("correct" as const) : ("wrong" as const),
+    })),
     learnedRoots: [],
     gameType: "sentenceScramble",
     correct: state.outcomes.filter((o) => o === "solved").length,

@@ -1,7 +1,7 @@
 // Tense guesser (SPEC section 4): a Hebrew verb form; pick its tense. A right answer reveals the translation.
 import { type Rng, sampleSpread } from "../rng.ts";
 import { TENSES, type Tense, type Word } from "../schemas/api.ts";
-import { type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
+import { askedQuestions, type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
 import { MIN_VERB_POOL, ROUND_SIZE } from "./constants.ts";
 import { isVerbEligible, normalizeTense } from "./eligibility.ts";
 import type { GameResults } from "./results.ts";
@@ -53,7 +53,7 @@ export function buildTenseGuesser(words: readonly Word[], rng: Rng): TenseGuesse
 
 export function tenseGuesserResults(quiz: QuizState<TenseQuestion>, sessionId: string): GameResults {
   return {
-    learnedWords: quiz.questions.slice(0, quiz.outcomes.length).map((q) => learnedWord(q.word)),
+    learnedWords: askedQuestions(quiz).map(({ question, outcome }) => ({ ...learnedWord(question.word), outcome })),
     learnedRoots: [],
     gameType: "tenseGuesser",
     sessionId,

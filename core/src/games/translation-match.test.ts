@@ -75,6 +75,7 @@ describe("translation match", () => {
           word_with_nikkud: "סֵפֶר",
           translation: "book",
           audio_path: "/audio/words/10004.mp3",
+          outcome: "correct",
         },
         {
           id: 10006,
@@ -82,6 +83,7 @@ describe("translation match", () => {
           word_with_nikkud: "אוּנִיבֶרְסִיטָה",
           translation: "university",
           audio_path: "/audio/words/10006.mp3",
+          outcome: "wrong",
         },
         {
           id: 10002,
@@ -89,6 +91,7 @@ describe("translation match", () => {
           word_with_nikkud: "כִּתָּה",
           translation: "class, classroom",
           audio_path: "/audio/words/10002.mp3",
+          outcome: "correct",
         },
         {
           id: 10003,
@@ -96,6 +99,7 @@ describe("translation match", () => {
           word_with_nikkud: "מוֹרֶה",
           translation: "teacher",
           audio_path: "/audio/words/10003.mp3",
+          outcome: "correct",
         },
         {
           id: 10005,
@@ -103,6 +107,7 @@ describe("translation match", () => {
           word_with_nikkud: "מַחְבֶּרֶת",
           translation: "notebook",
           audio_path: "/audio/words/10005.mp3",
+          outcome: "wrong",
         },
       ],
       learnedRoots: [],

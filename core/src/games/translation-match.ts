@@ -1,7 +1,15 @@
 // Translation match (SPEC section 4): a Hebrew word and four translations; one pick per word, then the next.
 import { type Rng, sampleDistinct } from "../rng.ts";
 import type { Word } from "../schemas/api.ts";
-import { buildOptions, optionKey, type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
+import {
+  askedQuestions,
+  buildOptions,
+  optionKey,
+  type Question,
+  type QuizState,
+  quizScore,
+  startQuiz,
+} from "./choice.ts";
 import { ROUND_SIZE } from "./constants.ts";
 import { isTranslationEligible } from "./eligibility.ts";
 import { fairDistractors } from "./fair-options.ts";
@@ -44,9 +52,8 @@ export function buildTranslationMatch(words: readonly Word[], rng: Rng): Transla
 }
 
 export function translationMatchResults(quiz: QuizState<TranslationQuestion>, sessionId: string): GameResults {
-  const asked = quiz.questions.filter((_, i) => quiz.outcomes[i] !== undefined && quiz.outcomes[i] !== "skipped");
   return {
-    learnedWords: asked.map((q) => learnedWord(q.word)),
+    learnedWords: askedQuestions(quiz).map(({ question, outcome }) => ({ ...learnedWord(question.word), outcome })),
     learnedRoots: [],
     gameType: "translationMatch",
     sessionId,

@@ -4,7 +4,15 @@
 // same root. So the root shown never gives the answer away: every option carries it.
 import { type Rng, shuffle } from "../rng.ts";
 import type { VerbForm, Word } from "../schemas/api.ts";
-import { buildOptions, optionKey, type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
+import {
+  askedQuestions,
+  buildOptions,
+  optionKey,
+  type Question,
+  type QuizState,
+  quizScore,
+  startQuiz,
+} from "./choice.ts";
 import { MIN_VERB_POOL, ROUND_SIZE, WRONG_OPTIONS } from "./constants.ts";
 import { isVerbEligible, normalizeTense, rootKey, validRoots } from "./eligibility.ts";
 import type { GameResults } from "./results.ts";
@@ -227,7 +235,7 @@ export function buildVerbConjugation(
 
 export function verbConjugationResults(quiz: QuizState<ConjugationQuestion>, sessionId: string): GameResults {
   return {
-    learnedWords: quiz.questions.slice(0, quiz.outcomes.length).map((q) => learnedWord(q.word)),
+    learnedWords: askedQuestions(quiz).map(({ question, outcome }) => ({ ...learnedWord(question.word), outcome })),
     learnedRoots: [],
     gameType: "verbConjugation",
     sessionId,

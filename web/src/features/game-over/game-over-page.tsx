@@ -1,6 +1,7 @@
 // /game-over: confetti (180 pieces), the practised items (each opens its word card), home by level.
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
-import { IconTrophy } from "@tabler/icons-react";
+import { isScored } from "@ivrit/core/games/results";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { IconCheck, IconTrophy, IconX } from "@tabler/icons-react";
 import { useQueries } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +10,7 @@ import { useLevel } from "../../shared/api/get-me.ts";
 import { getWords, MODULE_WORD_LIMIT } from "../../shared/api/get-words.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
 import { type CardWord, fromWord } from "../../shared/card-word.ts";
-import { type GameResults, itemsLabelKey, readResults } from "../../shared/game/results.ts";
+import { type GameResults, itemsLabelKey, type ResultsGameType, readResults } from "../../shared/game/results.ts";
 import { logError } from "../../shared/log.ts";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
@@ -18,7 +19,24 @@ import { useLanguage } from "../../shared/use-language.ts";
 export const CONFETTI_PIECES = 180;
 
 /** A practised item; wordId when it is a module word whose whole entry the card can fetch. */
-export type ResultItem = CardWord & { wordId?: number };
+export type ResultItem = CardWord & { wordId?: number; outcome?: "correct" | "wrong" };
+
+const outcomeOf = (o: string | undefined): Pick<ResultItem, "outcome"> =>
+  o === "correct" || o === "wrong" ? { outcome: o } : {};
+
+/**
+ * What the page says of the round: a score for the games that score (not flashcards, not root tree), and
+ * whether anything was asked at all (a round skipped to the end is not celebrated).
+ */
+export function roundSummary(r: GameResults | null, itemCount: number): { scored: boolean; empty: boolean } {
+  const scored =
+    r !== null &&
+    typeof r.correct === "number" &&
+    typeof r.total === "number" &&
+    (r.gameType === undefined || isScored(r.gameType as ResultsGameType));
+  const empty = itemCount === 0 || (scored && r?.total === 0);
+  return { scored: scored && !empty, empty };
+}
 
 export function resultItems(r: GameResults): ResultItem[] {
   const words: ResultItem[] = (r.learnedWords ?? []).map((w, i) => ({
@@ -31,6 +49,7 @@ export function resultItems(r: GameResults): ResultItem[] {
     roots: [],
     category: w.category ?? null,
     audioPath: w.audio_path ?? null,
+    ...outcomeOf(w.outcome),
   }));
   const roots: ResultItem[] = (r.learnedRoots ?? []).map((root, i) => ({
     key: `r${root.id ?? i}-${i}`,
@@ -39,6 +58,7 @@ export function resultItems(r: GameResults): ResultItem[] {
     translation: root.translation ?? "",
     roots: root.root ? [{ root: root.root, meaning: root.root_definition ?? "" }] : [],
     audioPath: root.audio_path ?? null,
+    ...outcomeOf(root.outcome),
   }));
   return [...words, ...roots];
 }
@@ -116,6 +136,20 @@ function MissedWords({ results }: { results: GameResults }) {
   );
 }
 
+/** A right or wrong answer, in words and by icon and colour (not by colour alone). */
+function OutcomeMark({ outcome }: { outcome: "correct" | "wrong" }) {
+  const { t } = useTranslation("games");
+  return outcome === "wrong" ? (
+    <Badge color="red.9" variant="outline" leftSection={<IconX size={14} aria-hidden="true" />} tt="none">
+      {t("gameOver.wrongMark")}
+    </Badge>
+  ) : (
+    <Badge color="teal.9" variant="outline" leftSection={<IconCheck size={14} aria-hidden="true" />} tt="none">
+      {t("gameOver.rightMark")}
+    </Badge>
+  );
+}
+
 export default function GameOverPage() {
   const { t } = useTranslation(["games", "common"]);
   const location = useLocation();
@@ -126,10 +160,18 @@ export default function GameOverPage() {
   const whole = useWholeWords(items);
   const openCard = open ? (open.wordId && whole.get(open.wordId)) || open : null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { scored, empty } = roundSummary(results, items.length);
+
+  // The result is what the page is about: focus moves to its heading (a screen reader reads it, and the score
+  // under it is a status line, announced).
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (prefersReducedMotion() || !canvas) return;
+    if (empty || prefersReducedMotion() || !canvas) return;
     let cancelled = false;
     let reset: (() => void) | undefined;
     import("canvas-confetti")
@@ -152,7 +194,7 @@ export default function GameOverPage() {
       cancelled = true;
       reset?.();
     };
-  }, []);
+  }, [empty]);
 
   const home = level === 1 ? "/beginner" : "/home";
   const labelKey = results ? itemsLabelKey(results) : "items";
@@ -164,12 +206,18 @@ export default function GameOverPage() {
         style={{ position: "fixed", inset: 0, width: "100%", height: "100%", pointerEvents: "none", zIndex: 200 }}
       />
       <Group gap="sm" wrap="nowrap">
-        <IconTrophy size={40} color="var(--mantine-color-yellow-8)" aria-hidden="true" />
-        <Title order={1}>{t("gameOver.title")}</Title>
+        {!empty && <IconTrophy size={40} color="var(--mantine-color-yellow-8)" aria-hidden="true" />}
+        <Title order={1} ref={headingRef} tabIndex={-1} style={{ outline: "none" }}>
+          {empty ? t("gameOver.titleEmpty") : t("gameOver.title")}
+        </Title>
       </Group>
-      {results && typeof results.correct === "number" && typeof results.total === "number" && (
-        <Text size="lg">{t("gameOver.score", { correct: results.correct, total: results.total })}</Text>
-      )}
+      <Text size="lg" role="status" data-testid="round-summary">
+        {empty
+          ? t("gameOver.noneAsked")
+          : scored
+            ? t("gameOver.score", { correct: results?.correct, total: results?.total })
+            : t("gameOver.seen", { count: items.length })}
+      </Text>
       <Title order={2} size="h3">
         {t(`gameOver.practised.${labelKey}`)}
       </Title>
@@ -184,16 +232,26 @@ export default function GameOverPage() {
         >
           {items.map((w) => (
             <li key={w.key}>
-              <Card withBorder padding={0}>
+              <Card
+                withBorder
+                padding={0}
+                style={
+                  w.outcome === "wrong" ? { borderColor: "var(--mantine-color-red-8)", borderWidth: 2 } : undefined
+                }
+              >
                 <UnstyledButton
                   onClick={() => setOpen(w)}
                   p="sm"
                   w="100%"
                   aria-haspopup="dialog"
                   data-testid="practised-item"
+                  data-outcome={scored ? w.outcome : undefined}
                 >
                   <Stack gap={0}>
-                    <Hebrew size="lg">{w.nikkud || w.hebrew}</Hebrew>
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Hebrew size="lg">{w.nikkud || w.hebrew}</Hebrew>
+                      {scored && w.outcome && <OutcomeMark outcome={w.outcome} />}
+                    </Group>
                     {w.roots[0] && (
                       <Text size="sm" c="dimmed">
                         <Hebrew size="sm">{w.roots[0].root}</Hebrew>

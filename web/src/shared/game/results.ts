@@ -10,6 +10,8 @@ export interface LearnedWord {
   transliteration?: string;
   audio_path?: string | null;
   category?: string;
+  /** Scored games: "correct" or "wrong" (core's ItemOutcome). */
+  outcome?: string;
 }
 export interface LearnedRoot {
   id?: number;
@@ -20,6 +22,7 @@ export interface LearnedRoot {
   hebrew?: string;
   translation?: string;
   audio_path?: string | null;
+  outcome?: string;
 }
 export type { ResultsGameType };
 

@@ -7,6 +7,7 @@ import { createRng } from "@ivrit/core/rng";
 import { Card, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { AnswerReveal } from "../../../../shared/game/answer-reveal.tsx";
 import { ChoiceOptions } from "../../../../shared/game/choice-options.tsx";
 import { Feedback } from "../../../../shared/game/feedback.tsx";
 import { GameFrame } from "../../../../shared/game/game-frame.tsx";
@@ -65,6 +66,13 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
               label={t("rootRecall.prompt")}
               onChoose={choose}
             />
+            {phase === "answered" && (
+              <AnswerReveal
+                text={question.hebrew}
+                transliteration={question.word.transliteration}
+                audioPath={question.word.audio_path ?? question.word.pronunciation_audio}
+              />
+            )}
           </Stack>
         </Card>
       )}

@@ -7,6 +7,7 @@ import { createRng } from "@ivrit/core/rng";
 import { Card, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { AnswerReveal } from "../../../../shared/game/answer-reveal.tsx";
 import { ChoiceOptions } from "../../../../shared/game/choice-options.tsx";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
 import { Feedback } from "../../../../shared/game/feedback.tsx";
@@ -69,6 +70,13 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
               render={(o) => t(`common:tense.${o}`)}
               onChoose={choose}
             />
+            {phase === "answered" && (
+              <AnswerReveal
+                text={question.hebrew}
+                transliteration={question.word.transliteration}
+                audioPath={question.word.audio_path ?? question.word.pronunciation_audio}
+              />
+            )}
           </Stack>
         </Card>
       )}
