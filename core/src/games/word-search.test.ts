@@ -11,6 +11,7 @@ import {
   DIRECTIONS,
   extendSelection,
   FILLER_LETTERS,
+  hidesInside,
   isFinished,
   selectCell,
   selectedLetters,
@@ -345,6 +346,32 @@ describe("properties", () => {
     fc.assert(
       fc.property(pool, fc.integer(), (words, seed) => {
         expect(buildWordSearch(words, createRng(seed))).toEqual(buildWordSearch(words, createRng(seed)));
+      }),
+    );
+  });
+});
+
+describe("no word inside another (issue 12.6)", () => {
+  const w = (id: number, hebrew: string) => makeWord({ id, hebrew, translation: `t${id}` });
+  const POOL = [w(1, "מים"), w(2, "ים"), w(3, "מי"), w(4, "ספר"), w(5, "רפס"), w(6, "עט"), w(7, "דג"), w(8, "חלב")];
+
+  it("hidesInside reads both ways", () => {
+    expect(hidesInside([..."ים"], [..."מים"])).toBe(true);
+    expect(hidesInside([..."מים"], [..."מי"])).toBe(true);
+    expect(hidesInside([..."יד"], [..."דיג"])).toBe(true);
+    expect(hidesInside([..."עט"], [..."מים"])).toBe(false);
+  });
+
+  it("property: a round never holds a word whose letters run inside another's", () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const start = buildWordSearch(POOL, createRng(seed));
+        if (start.kind !== "ready") throw new Error("expected a grid");
+        const letters = start.state.words.map((p) => p.letters);
+        for (const [i, a] of letters.entries()) {
+          for (const b of letters.slice(i + 1)) expect(hidesInside(a, b), `${a.join("")} / ${b.join("")}`).toBe(false);
+        }
+        expect(start.state.words.length).toBeGreaterThanOrEqual(4);
       }),
     );
   });

@@ -101,13 +101,30 @@ function place(draft: Draft, letters: readonly string[], rng: Rng): { cells: Cel
   return null;
 }
 
-/** Up to 5 eligible words with different letters, placed in a size x size grid (6 unless said); the rest filled. */
+/**
+ * Whether one word's letters run inside the other's, forwards or backwards (ים in מים): in one grid the
+ * shorter would be found inside the longer, two answers for one line of cells.
+ */
+export function hidesInside(a: readonly string[], b: readonly string[]): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const text = long.join("");
+  return text.includes(short.join("")) || text.includes([...short].reverse().join(""));
+}
+
+/**
+ * Up to 5 eligible words with different letters, none inside another, placed in a size x size grid (6 unless
+ * said); the rest filled.
+ */
 export function buildWordSearch(words: readonly Word[], rng: Rng, size: number = WORD_SEARCH.GRID): WordSearchStart {
   const candidates = words.flatMap((word) => {
     const letters = wordSearchLetters(word);
     return letters === null ? [] : [{ word, letters }];
   });
-  const chosen = sampleDistinct(candidates, ROUND_SIZE, rng, (c) => c.letters.join(""));
+  const chosen: typeof candidates = [];
+  for (const c of sampleDistinct(candidates, candidates.length, rng, (x) => x.letters.join(""))) {
+    if (chosen.length >= ROUND_SIZE) break;
+    if (!chosen.some((other) => hidesInside(other.letters, c.letters))) chosen.push(c);
+  }
   const draft: Draft = Array.from({ length: size }, () => Array.from({ length: size }, () => null));
   const placed: PlacedWord[] = [];
   for (const { word, letters } of chosen) {
