@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, expect, type Page, type Response, test } from "@playwright/test";
-import { type ApiWord, clickOption, norm, shoot } from "./games-helpers.ts";
+import { type ApiWord, clickOption, shoot } from "./games-helpers.ts";
 import { apiHeaders } from "./helpers.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);

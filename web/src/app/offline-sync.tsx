@@ -5,8 +5,8 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { useEntitlements, usePlan } from "../shared/api/get-entitlements.ts";
 import { useLevel } from "../shared/api/get-me.ts";
-import { warmOffline } from "../shared/offline/warm.ts";
-import { startRetrying } from "../shared/session/records.ts";
+import { logError } from "../shared/log.ts";
+import { startQueue } from "../shared/session/queue.ts";
 import { storedActiveModuleId } from "../shared/storage.ts";
 import { useLanguage } from "../shared/use-language.ts";
 import { useOnline } from "../shared/use-online.ts";
@@ -22,13 +22,16 @@ export function OfflineSync() {
   const online = useOnline();
   const { pathname } = useLocation();
 
-  useEffect(() => startRetrying(), []);
+  useEffect(() => startQueue(), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a page change may have changed the active module (read from storage).
   useEffect(() => {
     if (!online || isPending) return;
     const timer = setTimeout(() => {
-      void warmOffline({ language, tier, activeModuleId: storedActiveModuleId(), beginner: level === 1 });
+      // Its own chunk: nothing of it is needed for the first page.
+      import("../shared/offline/warm.ts")
+        .then((m) => m.warmOffline({ language, tier, activeModuleId: storedActiveModuleId(), beginner: level === 1 }))
+        .catch((e: unknown) => logError("offline warm-up", e));
     }, WARM_DELAY_MS);
     return () => clearTimeout(timer);
   }, [online, isPending, language, tier, level, pathname]);

@@ -5,21 +5,12 @@
 import type { BeginnerGame, ModuleGame } from "@ivrit/core/games";
 import { type GameName, gameName } from "@ivrit/core/games";
 import type { Language } from "@ivrit/core/languages";
-import { ApiError, apiJson, apiRequest, isOffline } from "../api/client.ts";
 import { logError } from "../log.ts";
 import { type AppPlatform, appPlatform } from "../platform.ts";
-import { localQueueStore, type PostMethod, type PostPath, PostQueue } from "./post-queue.ts";
 import { ProgressBatch } from "./progress-batch.ts";
+import { postQueue, startQueue } from "./queue.ts";
 import { ReviewEvents } from "./review-events.ts";
 
-export const postQueue = new PostQueue(
-  localQueueStore(),
-  async (path, body, method) => {
-    await apiRequest(path, { method, body });
-  },
-  Date.now,
-  () => schedule(),
-);
 export const progress = new ProgressBatch(postQueue);
 /** Every answer as a review event (the learning memory). */
 export const reviewEvents = new ReviewEvents(postQueue);
@@ -65,47 +56,12 @@ export function recordPlay(input: PlayRecordInput): void {
   void postQueue.post("/game/play", playRecordBody(input));
 }
 
-/**
- * A write whose answer the caller uses (the active module, preferences): sent now when nothing waits and the network
- * is there, its answer returned; else queued behind the waiting posts (sent in order when the network returns) and
- * null returned, so the caller shows the change at once from what the device knows.
- */
-export async function sendOrQueue<T>(path: PostPath, body: unknown, method: PostMethod = "POST"): Promise<T | null> {
-  if (postQueue.pending().length === 0 && !isOffline()) {
-    try {
-      return await apiJson<T>(path, { method, body });
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 0)) throw error;
-    }
-  }
-  postQueue.later(path, body, method);
-  return null;
-}
-
-/** Retries queued posts now and on the backoff schedule, and whenever the browser comes back online. */
-let timer: ReturnType<typeof setTimeout> | null = null;
+/** Sends what waits (and on every return of the network); sends buffered progress when the page is hidden. */
 let started = false;
-
-function schedule(): void {
-  if (timer !== null) clearTimeout(timer);
-  timer = null;
-  const due = postQueue.nextDueAt();
-  if (due === null) return;
-  timer = setTimeout(
-    () => {
-      void postQueue.flush().then(schedule, (e: unknown) => logError("retry posts", e));
-    },
-    Math.max(due - Date.now(), 250),
-  );
-}
-
 export function startRetrying(): void {
-  void postQueue.flush().then(schedule, (e: unknown) => logError("retry posts", e));
-  if (started || typeof window === "undefined") return;
+  startQueue();
+  if (started || typeof document === "undefined") return;
   started = true;
-  window.addEventListener("online", () => {
-    void postQueue.flush(true).then(schedule, (e: unknown) => logError("retry posts", e));
-  });
   // A hidden page may never come back: send the buffered progress first.
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") {
