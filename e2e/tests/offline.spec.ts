@@ -342,3 +342,91 @@ test("offline: a module not kept on the device says so, and the library marks wh
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("offline: every game of the active module and of the plan's tiers, and the beginner mode, start from the device", async ({
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const user = randomUUID();
+  const headers = apiHeaders(user);
+  // A complete profile (root recall asks for one) and an active module, as a learner who used the app online has.
+  expect((await request.patch("/api/me", { headers, data: { preferredLanguage: "en", preferredLevel: 3 } })).ok()).toBe(
+    true,
+  );
+  expect((await request.post("/api/me/active-module", { headers, data: { module_id: MODULE } })).ok()).toBe(true);
+  const dir = mkdtempSync(join(tmpdir(), "ivrit-offline-profile-"));
+  const context = await openContext(dir, user, "en");
+  try {
+    const page = await context.newPage();
+    await page.goto("/home");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect
+      .poll(
+        async () => {
+          const meta = await offlineMeta(page);
+          return {
+            pack: meta.some((m) => m.moduleId === MODULE && m.key.includes("fields=full")),
+            tiers: meta.filter((m) => m.key.includes("includeLowerTiers=1")).length,
+            review: meta.some((m) => m.key.includes("/review/progress?")),
+          };
+        },
+        { timeout: 90_000 },
+      )
+      .toEqual({ pack: true, tiers: 4, review: true });
+    await context.setOffline(true);
+    const ready = page.locator('[data-testid="question"], [data-testid="grid"], [data-testid="root-card"]').first();
+    for (const game of [
+      "translation-match",
+      "word-search",
+      "sentence-scramble",
+      "flashcards",
+      "verb-conjugation",
+      "tense-guesser",
+      "root-recall",
+      "root-tree",
+    ]) {
+      await page.goto(game === "root-tree" ? "/game/root-tree" : `/game/${MODULE}/${game}`);
+      await expect(ready, game).toBeVisible();
+      await expect(page.getByTestId("load-error"), game).toHaveCount(0);
+    }
+    await page.goto("/progress");
+    await expect(page.getByTestId("progress-streak")).toBeVisible();
+    await page.goto("/words");
+    await expect(page.locator("main button[aria-pressed]").first()).toBeVisible();
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  // The beginner mode, for a learner at level 1.
+  const beginner = randomUUID();
+  const beginnerDir = mkdtempSync(join(tmpdir(), "ivrit-offline-profile-"));
+  const beginnerContext = await openContext(beginnerDir, beginner, "ar");
+  try {
+    const page = await beginnerContext.newPage();
+    await page.addInitScript(() => localStorage.setItem("level_id", "1"));
+    await page.goto("/beginner");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect
+      .poll(
+        async () =>
+          (await offlineMeta(page)).filter((m) => m.key.includes("/beginner/") || m.key.includes("letters/")).length,
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThanOrEqual(4);
+    await beginnerContext.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId("offline-banner")).toBeVisible();
+    for (const game of ["letters", "letter-vowel", "words"]) {
+      await page.goto(`/beginner/${game}`);
+      await expect(page.getByTestId("question"), game).toBeVisible();
+    }
+    // The letters' audio is on the device.
+    await page.goto("/beginner/letters");
+    const audio = (await offlineMeta(page)).filter((m) => m.kind === "audio" && m.key.includes("/audio/letters/"));
+    expect(audio.length).toBeGreaterThan(20);
+  } finally {
+    await beginnerContext.close();
+    rmSync(beginnerDir, { recursive: true, force: true });
+  }
+});

@@ -7,7 +7,7 @@ import { MODULE_GAMES, type ModuleGame } from "@ivrit/core/games";
 import { SESSION_LOADS } from "@ivrit/core/games/constants";
 import { sessionQuery } from "@ivrit/core/games/session";
 import type { Language } from "@ivrit/core/languages";
-import type { Tier } from "@ivrit/core/plans";
+import { BEGINNER_MODULE_ID, type Tier } from "@ivrit/core/plans";
 import { apiJson, isOffline } from "../api/client.ts";
 import { getBeginnerLetters } from "../api/get-beginner-letters.ts";
 import { getBeginnerWords } from "../api/get-beginner-words.ts";
@@ -95,7 +95,8 @@ async function warm(context: WarmContext): Promise<void> {
     await getReviewProgress(language);
   });
   await step("modules", async () => void (await getModules(language, true)));
-  if (context.beginner) {
+  // The beginner mode: the learner's home (level 1), or its module opened in the last 30 days.
+  if (context.beginner || modules.includes(BEGINNER_MODULE_ID)) {
     await step("beginner", async () => {
       await keepFilesOf(await getBeginnerLetters(language), null);
       await keepFilesOf(await getLetterVowels(language), null);
