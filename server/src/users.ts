@@ -15,6 +15,26 @@ export async function ensureUser(db: Db, userId: string): Promise<void> {
   await db.insert(t.users).values({ id: userId }).onConflictDoNothing();
 }
 
+const known = new WeakMap<Db, Set<string>>();
+const MAX_KNOWN = 100_000;
+
+/**
+ * ensureUser for a request, outside any transaction: remembered per database and process, so a learner's every
+ * later call skips the insert (users are never deleted by the app). Not for use inside a transaction: a rollback
+ * would undo a row this would remember.
+ */
+export async function ensureKnownUser(db: Db, userId: string): Promise<void> {
+  let set = known.get(db);
+  if (!set) {
+    set = new Set();
+    known.set(db, set);
+  }
+  if (set.has(userId)) return;
+  await ensureUser(db, userId);
+  if (set.size >= MAX_KNOWN) set.clear();
+  set.add(userId);
+}
+
 async function entitlementRows(db: Db, userId: string): Promise<EntitlementRow[]> {
   return db
     .select({ plan: t.entitlements.plan, expiresAt: t.entitlements.expiresAt })

@@ -7,6 +7,7 @@ import { isLocked } from "@ivrit/core/plans";
 import { createRng, randomSeed, shuffle } from "@ivrit/core/rng";
 import type { Module, Word, WordsQuery } from "@ivrit/core/schemas/api";
 import type { CachedModule, CachedWord, ContentSnapshot } from "./cache.ts";
+import { StringLru } from "./lru.ts";
 
 const LIMITS = {
   defaultLimit: 50,
@@ -90,7 +91,9 @@ function toApiWord(
   };
 }
 
-const serialized = new WeakMap<ContentSnapshot, Map<string, string>>();
+/** Bounded in bytes: words x six languages x variants grows with the content. */
+const serialized = new WeakMap<ContentSnapshot, StringLru>();
+const WORD_JSON_BYTES = 24 * 1024 * 1024;
 
 /**
  * A word's JSON, memoized per snapshot, language and variant (compact or full, locked or not): the hot path of
@@ -106,7 +109,7 @@ export function wordJson(
   const key = `${w.id}|${lang}|${opts.compact ? "c" : "f"}|${isLocked(w.tier, opts.userTier) ? "l" : "u"}`;
   let memo = serialized.get(snap);
   if (!memo) {
-    memo = new Map();
+    memo = new StringLru(WORD_JSON_BYTES);
     serialized.set(snap, memo);
   }
   let json = memo.get(key);

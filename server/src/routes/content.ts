@@ -12,14 +12,19 @@ import {
   wordsResponse,
 } from "@ivrit/core/schemas/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { StringLru } from "../content/lru.ts";
 import { NotFound, selectWords, toApiModule, wordJson } from "../content/words.ts";
 import { databaseUnavailable, storageFault } from "../db/faults.ts";
 import { HttpError } from "../http.ts";
 import { FREE } from "../users.ts";
 
-/** Whole /words answers per snapshot, for deterministic queries (no unseeded random): content is immutable. */
-const answers = new WeakMap<object, Map<string, string>>();
-const MAX_ANSWERS = 500;
+/**
+ * Whole /words answers per snapshot, for queries that come again: not random ones. A seeded random answer (each
+ * game session of the web client draws a new seed) is almost never asked twice; caching those filled the cache
+ * with answers never hit. Bounded in bytes (content is immutable: no other invalidation).
+ */
+const answers = new WeakMap<object, StringLru>();
+const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, cache, plans } = app.deps;
@@ -72,13 +77,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = req.query;
       const userTier = await tierOf(req.userId);
       const snap = cache.current;
-      const cacheable = q.random !== true || q.seed !== undefined;
+      const cacheable = q.random !== true;
       // Keyed by the parsed query (its keys in the schema's order), not the raw text: spellings of one query
       // (reordered, percent-encoded) share one entry instead of each filling its own.
       const key = `${userTier}|${JSON.stringify(q)}`;
       let memo = answers.get(snap);
       if (!memo) {
-        memo = new Map();
+        memo = new StringLru(ANSWER_CACHE_BYTES);
         answers.set(snap, memo);
       }
       const hit = cacheable ? memo.get(key) : undefined;
@@ -101,10 +106,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         total: result.total,
       });
       const json = `{"items":[${items}],${rest.slice(1)}`;
-      if (cacheable) {
-        if (memo.size >= MAX_ANSWERS) memo.delete(memo.keys().next().value as string);
-        memo.set(key, json);
-      }
+      if (cacheable) memo.set(key, json);
       // Fastify sends a string as it is: the typed (object) response does not apply to a pre-serialized body.
       return reply.type("application/json; charset=utf-8").send(json as never);
     },

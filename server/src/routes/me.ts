@@ -17,7 +17,7 @@ import { z } from "zod";
 import { toApiModule } from "../content/words.ts";
 import * as t from "../db/schema.ts";
 import { HttpError, requireUser } from "../http.ts";
-import { ensureUser } from "../users.ts";
+import { ensureKnownUser } from "../users.ts";
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, cache, plans } = app.deps;
@@ -25,7 +25,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Every /me call names its caller and creates the user row on first sight.
   app.addHook("preHandler", async (req) => {
-    await ensureUser(db, requireUser(req));
+    await ensureKnownUser(db, requireUser(req));
   });
 
   app.get("/entitlements", { schema: { tags: ["me"], response: { 200: entitlementsResponse } } }, async (req) => {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { HttpError, requireUser } from "../http.ts";
-import { ensureUser } from "../users.ts";
+import { ensureKnownUser } from "../users.ts";
 
 async function addProgress(db: Db, userId: string, updates: { wordId: number; delta: number }[]) {
   // One row per word: repeated ids in a batch are summed, so the batch is a single upsert.
@@ -44,7 +44,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const userId = requireUser(req, req.body.userId);
       knownWords([req.body.wordId]);
-      await ensureUser(db, userId);
+      await ensureKnownUser(db, userId);
       await addProgress(db, userId, [req.body]);
       return { ok: true as const };
     },
@@ -56,7 +56,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const userId = requireUser(req, req.body.userId);
       knownWords([...new Set(req.body.updates.map((u) => u.wordId))]);
-      await ensureUser(db, userId);
+      await ensureKnownUser(db, userId);
       await addProgress(db, userId, req.body.updates);
       return { ok: true as const };
     },
@@ -70,7 +70,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       const { moduleId, correct, total } = req.body;
       if (!cache.current.moduleById.has(moduleId))
         throw new HttpError(404, "module_not_found", `module ${moduleId} not found`);
-      await ensureUser(db, userId);
+      await ensureKnownUser(db, userId);
       const now = new Date();
       await db
         .insert(t.moduleProgress)
@@ -101,7 +101,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const b = req.body;
       const userId = requireUser(req, b.userId);
-      await ensureUser(db, userId);
+      await ensureKnownUser(db, userId);
       const inserted = await db
         .insert(t.gamePlays)
         .values({

@@ -47,7 +47,7 @@ import type { Db } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
 import { HttpError, requireUser } from "../http.ts";
-import { ensureUser } from "../users.ts";
+import { ensureKnownUser } from "../users.ts";
 
 type CardRow = typeof t.reviewCards.$inferSelect;
 /** Every write of a learner's review data NOTIFYs this channel with the user id, in the same transaction. */
@@ -218,15 +218,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, cache, plans } = app.deps;
   const db = database.db;
 
-  // Writes need the user row (foreign keys); reads do not. Users are never deleted by the app, so a process
-  // remembers whom it has already ensured and saves the round trip.
-  const ensured = new Set<string>();
+  // Writes need the user row (foreign keys); reads do not.
   app.addHook("preHandler", async (req) => {
     const userId = requireUser(req);
-    if (req.method === "GET" || ensured.has(userId)) return;
-    await ensureUser(db, userId);
-    if (ensured.size > 100_000) ensured.clear();
-    ensured.add(userId);
+    if (req.method !== "GET") await ensureKnownUser(db, userId);
   });
 
   /**
