@@ -318,6 +318,17 @@ test("offline: a module not kept on the device says so, and the library marks wh
         timeout: 60_000,
       })
       .toBe(true);
+    // Installable: Chromium finds nothing missing (manifest, icons, a service worker that serves the app offline).
+    const cdp = await context.newCDPSession(page);
+    await expect
+      .poll(async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors, { timeout: 20_000 })
+      .toEqual([]);
+    await cdp.detach();
+    // The manifest in the learner's language.
+    const manifest = await request.get("/manifests/ar.webmanifest");
+    expect(manifest.headers()["content-type"]).toContain("application/manifest+json");
+    expect(await manifest.json()).toMatchObject({ lang: "ar", dir: "rtl", start_url: "/home", display: "standalone" });
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifests/en.webmanifest");
     await page.goto("/library");
     await expect(page.locator(`article[data-module-id="${MODULE}"]`)).toBeVisible();
     await context.setOffline(true);
@@ -330,6 +341,7 @@ test("offline: a module not kept on the device says so, and the library marks wh
       "data-offline",
       "false",
     );
+    await shoot(page, "offline-library-en");
     // No upgrade offer while offline.
     await expect(page.locator("header").getByRole("link", { name: /upgrade|plans/i })).toHaveCount(0);
     await page.goto("/game/4/word-search");
@@ -425,6 +437,9 @@ test("offline: every game of the active module and of the plan's tiers, and the 
     await page.goto("/beginner/letters");
     const audio = (await offlineMeta(page)).filter((m) => m.kind === "audio" && m.key.includes("/audio/letters/"));
     expect(audio.length).toBeGreaterThan(20);
+    await page.goto("/account");
+    await expect(page.getByTestId("offline-usage")).toBeVisible();
+    await shoot(page, "offline-account-ar");
   } finally {
     await beginnerContext.close();
     rmSync(beginnerDir, { recursive: true, force: true });
