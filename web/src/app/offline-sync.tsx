@@ -1,12 +1,14 @@
 // Keeps the device ready for no network (issue 15): sends what waits in the post queue at start and whenever the
 // network returns, and, while online, runs the offline warm-up (shared/offline/warm.ts) a moment after start, after
 // each page change (at most every 10 minutes for the same module, plan and language) and when the network returns.
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { useEntitlements, usePlan } from "../shared/api/get-entitlements.ts";
 import { useLevel } from "../shared/api/get-me.ts";
+import { queryKeys } from "../shared/api/query-keys.ts";
 import { logError } from "../shared/log.ts";
-import { startQueue } from "../shared/session/queue.ts";
+import { PROFILE_SENT_EVENT, startQueue } from "../shared/session/queue.ts";
 import { storedActiveModuleId } from "../shared/storage.ts";
 import { useLanguage } from "../shared/use-language.ts";
 import { useOnline } from "../shared/use-online.ts";
@@ -22,7 +24,14 @@ export function OfflineSync() {
   const online = useOnline();
   const { pathname } = useLocation();
 
-  useEffect(() => startQueue(), []);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    startQueue();
+    // A profile or active module changed offline reached the server: the server's answer replaces the device's.
+    const reread = () => void queryClient.invalidateQueries({ queryKey: queryKeys.me.all });
+    window.addEventListener(PROFILE_SENT_EVENT, reread);
+    return () => window.removeEventListener(PROFILE_SENT_EVENT, reread);
+  }, [queryClient]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a page change may have changed the active module (read from storage).
   useEffect(() => {

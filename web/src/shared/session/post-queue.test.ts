@@ -105,6 +105,7 @@ describe("PostQueue", () => {
   it("sends a new post after the waiting ones, in the order they were made, once the network is back", async () => {
     const store = memoryStore();
     const sent: string[] = [];
+    const reported: string[] = [];
     let down = true;
     const q = new PostQueue(
       store,
@@ -113,6 +114,8 @@ describe("PostQueue", () => {
         sent.push(`${method} ${path} ${JSON.stringify(body)}`);
       },
       () => 0,
+      () => {},
+      (post) => reported.push(post.path),
     );
     await q.post("/game/play", { sessionId: "1" });
     q.later("/me", { preferredLevel: 2 }, "PATCH");
@@ -124,6 +127,8 @@ describe("PostQueue", () => {
       'POST /me/active-module {"module_id":7}',
     ]);
     expect(store.items).toEqual([]);
+    // Every queued post that reached the server is reported (the app then reads the profile again).
+    expect(reported).toEqual(["/game/play", "/me", "/me/active-module"]);
   });
 
   it("merges waiting review events and progress into one batch each, within the server's limits", async () => {

@@ -139,13 +139,24 @@ export class PostQueue {
   private readonly send: Send;
   private readonly now: () => number;
   private readonly onQueued: () => void;
+  private readonly onSent: (post: PendingPost) => void;
 
-  /** onQueued runs whenever a post is kept for later (the caller sets its retry timer). */
-  constructor(store: QueueStore, send: Send, now: () => number = Date.now, onQueued: () => void = () => {}) {
+  /**
+   * onQueued runs whenever a post is kept for later (the caller sets its retry timer); onSent when a queued post
+   * reached the server (what was shown from the device's copy meanwhile can be read again).
+   */
+  constructor(
+    store: QueueStore,
+    send: Send,
+    now: () => number = Date.now,
+    onQueued: () => void = () => {},
+    onSent: (post: PendingPost) => void = () => {},
+  ) {
     this.store = store;
     this.send = send;
     this.now = now;
     this.onQueued = onQueued;
+    this.onSent = onSent;
   }
 
   pending(): PendingPost[] {
@@ -251,6 +262,7 @@ export class PostQueue {
         break;
       }
       this.store.write(current.filter((p) => p.id !== item.id));
+      if (outcome === "sent") this.onSent(item);
     }
   }
 }

@@ -12,7 +12,14 @@ export const postQueue = new PostQueue(
   },
   Date.now,
   () => schedule(),
+  (post) => {
+    if ((post.path === "/me" || post.path === "/me/active-module") && typeof window !== "undefined")
+      window.dispatchEvent(new Event(PROFILE_SENT_EVENT));
+  },
 );
+
+/** A queued change of the profile or the active module reached the server: what shows them is read again. */
+export const PROFILE_SENT_EVENT = "ivrit:profile-sent";
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let started = false;
