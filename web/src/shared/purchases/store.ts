@@ -98,7 +98,9 @@ export async function startPurchases(onServerRefresh: () => void): Promise<void>
     logError("purchases offerings", e);
   }
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") void c.refresh().catch((e: unknown) => logError("purchases", e));
+    // Offline the store cannot be asked (issue 15): the next visible moment online asks.
+    if (document.visibilityState === "visible" && navigator.onLine !== false)
+      void c.refresh().catch((e: unknown) => logError("purchases", e));
   });
 }
 
