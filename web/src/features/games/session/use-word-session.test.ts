@@ -81,6 +81,15 @@ describe("loadSession", () => {
     expect(m).toMatchObject({ moduleId: 3 });
   });
 
+  it("reads a failed load noted by an earlier page of the tab (sessionStorage), the later of the two", () => {
+    noteLoadError(1000);
+    sessionStorage.setItem("ivrit.loadErrorAt", "5000");
+    expect(lastLoadError()).toBe(5000);
+    noteLoadError(7000);
+    expect(lastLoadError()).toBe(7000);
+    expect(sessionStorage.getItem("ivrit.loadErrorAt")).toBe("7000");
+  });
+
   it("notes the time of a failed load (verb games postpone after it)", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -57,12 +57,27 @@ export type SessionState =
 
 /** When the last words load failed (epoch ms): the verb and tense games postpone their start after it. */
 let lastLoadErrorAt: number | null = null;
+/** Kept for the tab too, so a reload or a new game screen within the 5 s still waits (issue 12.7). */
+const LOAD_ERROR_KEY = "ivrit.loadErrorAt";
 
 export function noteLoadError(at: number = Date.now()): void {
   lastLoadErrorAt = at;
+  try {
+    sessionStorage.setItem(LOAD_ERROR_KEY, String(at));
+  } catch {
+    // the in-memory time still holds for this page
+  }
 }
 export function lastLoadError(): number | null {
-  return lastLoadErrorAt;
+  let stored: number | null = null;
+  try {
+    const raw = sessionStorage.getItem(LOAD_ERROR_KEY);
+    stored = raw === null ? null : Number(raw);
+  } catch {
+    stored = null;
+  }
+  const times = [lastLoadErrorAt, stored].filter((t): t is number => t !== null && Number.isFinite(t));
+  return times.length > 0 ? Math.max(...times) : null;
 }
 
 /**
@@ -150,18 +165,16 @@ export function useWordSession(game: ModuleGame, routeModuleId: number | null) {
   const waitingForContext = moduleGame ? routeModuleId === null && active.isPending : tier === null;
   const noModule = moduleGame && !waitingForContext && moduleId === null;
 
-  const [delayUntil, setDelayUntil] = useState(() => Date.now() + startDelayMs(game, lastLoadErrorAt, Date.now()));
-  const [delayed, setDelayed] = useState(() => delayUntil > Date.now());
+  // The postponement is read at every render, not kept from the first one: a Try again, a switch from one verb
+  // game to the other (the same component, reused by the router) or a reload within the 5 s all wait it out.
+  const [, setTick] = useState(0);
+  const waitMs = startDelayMs(game, lastLoadError(), Date.now());
+  const delayed = waitMs > 0;
   useEffect(() => {
-    const left = delayUntil - Date.now();
-    if (left <= 0) {
-      setDelayed(false);
-      return;
-    }
-    setDelayed(true);
-    const timer = setTimeout(() => setDelayed(false), left);
+    if (!delayed) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), waitMs);
     return () => clearTimeout(timer);
-  }, [delayUntil]);
+  }, [delayed, waitMs]);
 
   const [nonce, setNonce] = useState(0);
   // A tier game's pool does not depend on the module in the URL, but its notice and lock check do.
@@ -194,9 +207,8 @@ export function useWordSession(game: ModuleGame, routeModuleId: number | null) {
   /** A new pool and session (Play again, Try again); the verb and tense games respect the postponement. */
   const restart = useCallback(() => {
     queryClient.removeQueries({ queryKey: queryKeys.gameSession(key) });
-    setDelayUntil(Date.now() + startDelayMs(game, lastLoadErrorAt, Date.now()));
     setNonce((n) => n + 1);
-  }, [queryClient, key, game]);
+  }, [queryClient, key]);
   const refresh = useCallback(() => void query.refetch(), [query]);
   const clear = useCallback(
     () => queryClient.removeQueries({ queryKey: queryKeys.gameSession(key) }),
