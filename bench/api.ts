@@ -1,46 +1,122 @@
-// API benchmark: GET /api/words?moduleId=…&limit=50&language=en against the same bytes from memory through the
-// same plugins, on PGlite and on PostgreSQL, 50 connections over loopback. Prints both rates, their ratio, p99
-// and the server's peak resident memory. Usage: npm run bench [-- --seconds 10]
-// BENCH_NODE_FLAGS="--max-semi-space-size=8" passes V8 flags to the server process (memory experiments).
+// API benchmark (issue 16): every route of the web client's real loads, each against the same bytes served from
+// memory through the same plugins in the same server (status, type and body of one real answer), on PGlite and on
+// PostgreSQL, 50 connections over loopback, the browser's accept-encoding. Routes: the session load of each game
+// (a new seed each request, as the web client draws one per session), /me/modules, /me/entitlements, the review
+// queue, and the two durable writes (a new session id each, 50 learners). Prints per route the rate, its ratio to
+// memory, p99, the answer's size uncompressed and as sent, and the server's peak resident memory (VmHWM).
+//
+//   npm run bench [-- --seconds 10 --connections 50 --content-scale 1 --soak 0 --backends pglite,postgres --full]
+//
+// --content-scale N serves the real content N times over (renumbered copies, support.ts); --soak S then loads
+// the heaviest session load for S more seconds and prints the resident memory every 15 s (growth = a leak).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { MODULE_GAMES } from "@ivrit/core/games";
+import { sessionFields, sessionQuery } from "@ivrit/core/games/session";
 import autocannon from "autocannon";
-import { freshPg, procMb } from "./support.ts";
+import { benchContent, freshPg, procMb } from "./support.ts";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "10" }, connections: { type: "string", default: "50" } },
+  options: {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    "content-scale": { type: "string", default: "1" },
+    soak: { type: "string", default: "0" },
+    backends: { type: "string", default: "pglite,postgres" },
+    only: { type: "string", default: "" },
+    /** --full: the session loads as before issue 16 (every language, every alias), for the before/after figures. */
+    full: { type: "boolean", default: false },
+  },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+const scale = Number(values["content-scale"]);
+const soakSeconds = Number(values.soak);
+const lean = !values.full;
 const user = randomUUID();
-const headers = { "x-anonymous-id": user, "x-user-id": user };
+const writers = Array.from({ length: connections }, () => randomUUID());
+const ACCEPT = "gzip, deflate, br";
+
+// The largest themed module of the real content: the module games' load.
+const modulesDir = join(import.meta.dirname, "..", "content", "modules");
+const moduleId = readdirSync(modulesDir)
+  .map((f) => JSON.parse(readFileSync(join(modulesDir, f), "utf8")) as { id: number; words: unknown[] })
+  .filter((m) => m.id !== 93)
+  .sort((a, b) => b.words.length - a.words.length || a.id - b.id)[0]?.id as number;
+
+type Route = {
+  name: string;
+  method: "GET" | "POST";
+  /** The request for the n-th call (n = 0 is the sample the memory route answers with). */
+  path: (n: number) => string;
+  body?: (n: number) => string;
+  /** Writes come from many learners: the n-th call's identity. */
+  writer?: boolean;
+};
+const qs = (q: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(q)
+      .filter((e) => e[1] !== undefined)
+      .map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+const all: Route[] = [
+  ...MODULE_GAMES.map(
+    (game): Route => ({
+      name: `GET /words: ${game} session`,
+      method: "GET",
+      path: (n) =>
+        `/api/words?${qs({ ...sessionQuery(game, { language: "en", moduleId, tier: 3 }, { seed: n + 1 }) })}`,
+    }),
+  ),
+  { name: "GET /me/modules", method: "GET", path: () => "/api/me/modules?language=en&all=1" },
+  { name: "GET /me/entitlements", method: "GET", path: () => "/api/me/entitlements" },
+  { name: "GET /review/queue", method: "GET", path: () => "/api/review/queue" },
+  {
+    name: "POST /game/play (durable)",
+    method: "POST",
+    writer: true,
+    path: () => "/api/game/play",
+    body: (n) =>
+      JSON.stringify({
+        gameName: "translation_match",
+        language: "en",
+        moduleId,
+        sessionId: `bench-${n}-${randomUUID()}`,
+      }),
+  },
+  {
+    name: "POST /progress/words (durable)",
+    method: "POST",
+    writer: true,
+    path: () => "/api/progress/words",
+    body: (n) =>
+      JSON.stringify({
+        updates: [1, 2, 3, 4, 5].map((i) => ({ wordId: moduleId * 1000 + ((n + i) % 20) + 1, delta: 1 })),
+      }),
+  },
+];
+const routes = all.filter((r) => !values.only || r.name.includes(values.only));
 
 async function startServer(env: Record<string, string>, port: number) {
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
-      "--import",
-      "tsx",
-      join(import.meta.dirname, "server.ts"),
-    ],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        LOG_LEVEL: "warn",
-        RATE_LIMIT_MAX: "100000000",
-        BENCH_USER: user,
-      },
-      stdio: ["ignore", "pipe", "inherit"],
+  const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "server.ts")], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_MAX: "100000000",
+      RATE_LIMIT_ADDRESS_MAX: "100000000",
+      BENCH_USER: user,
+      BENCH_ROUTES: JSON.stringify(routes.map((r) => ({ method: r.method, path: r.path(0), body: r.body?.(0) }))),
     },
-  );
-  const ready = await new Promise<{ wordsUrl: string; module: number; words: number; bytes: number; rssMb: number }>(
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const ready = await new Promise<{ bootMs: number; words: number; modules: number; rssMb: number }>(
     (resolve, reject) => {
       let out = "";
       child.stdout?.on("data", (d) => {
@@ -54,42 +130,117 @@ async function startServer(env: Record<string, string>, port: number) {
   return { child, ready };
 }
 
-async function load(url: string) {
-  const r = await autocannon({ url, connections, duration: seconds, headers });
-  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, mb: r.throughput.average / 1e6 };
+/** The bytes a path answers on the wire, with and without accept-encoding. */
+function wireBytes(port: number, path: string, method: string, body: string | undefined, encoding: string | null) {
+  return new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method,
+        headers: {
+          "x-anonymous-id": user,
+          ...(encoding && { "accept-encoding": encoding }),
+          ...(body && { "content-type": "application/json" }),
+        },
+      },
+      (res) => {
+        let bytes = 0;
+        res.on("data", (c: Buffer) => {
+          bytes += c.length;
+        });
+        res.on("end", () => resolve({ bytes, encoding: String(res.headers["content-encoding"] ?? "none") }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
-type Row = { backend: string; route: string; rps: number; p50: number; p99: number };
+async function load(base: string, route: Route, memoryPath: string | null, duration = seconds) {
+  let n = 1;
+  const r = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        method: route.method,
+        setupRequest: (req: autocannon.Request) => {
+          const i = n++;
+          const who = route.writer ? (writers[i % writers.length] as string) : user;
+          return {
+            ...req,
+            path: memoryPath ?? route.path(i),
+            headers: {
+              ...req.headers,
+              "x-anonymous-id": who,
+              "accept-encoding": ACCEPT,
+              ...(route.body && { "content-type": "application/json" }),
+            },
+            ...(route.body && { body: route.body(i) }),
+          };
+        },
+      },
+    ],
+  });
+  if (r.non2xx || r.errors) throw new Error(`${route.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+const content = scale > 1 ? benchContent(scale) : null;
+type Row = Record<string, string | number>;
 const rows: Row[] = [];
 const summary: string[] = [];
-for (const backend of ["pglite", "postgres"] as const) {
+for (const backend of values.backends.split(",") as ("pglite" | "postgres")[]) {
   const dataDir = mkdtempSync(join(tmpdir(), "ivrit-bench-"));
   const db = backend === "postgres" ? await freshPg("ivrit_bench") : null;
   if (backend === "postgres" && !db) continue;
   const port = 3400 + rows.length;
-  const { child, ready } = await startServer(db ? { DATABASE_URL: db.url } : { DATA_DIR: dataDir }, port);
+  const { child, ready } = await startServer(
+    { ...(db ? { DATABASE_URL: db.url } : { DATA_DIR: dataDir }), ...(content && { CONTENT_DIR: content }) },
+    port,
+  );
+  const pid = child.pid ?? 0;
   try {
     const base = `http://127.0.0.1:${port}`;
-    const words = `${base}${ready.wordsUrl}`;
-    const memory = `${base}/api/bench/memory`;
-    const [a, b] = await Promise.all([words, memory].map(async (u) => (await fetch(u, { headers })).text()));
-    if (a !== b) throw new Error("the memory route does not answer the same bytes as /words");
-    await autocannon({ url: words, connections, duration: 2, headers }); // warm-up
-    await autocannon({ url: memory, connections, duration: 2, headers });
-    const w = await load(words);
-    const m = await load(memory);
-    // Unseeded random order is never served from the answer cache: filtering, shuffling and joining per request.
-    const r = await load(`${words}&random=1`);
-    rows.push(
-      { backend, route: "GET /api/words (database)", ...w },
-      { backend, route: "same bytes from memory", ...m },
-      { backend, route: "GET /api/words&random=1 (uncached)", ...r },
-    );
-    const rss = procMb(child.pid ?? 0, "VmHWM");
     summary.push(
-      `${backend}: ratio ${(w.rps / m.rps).toFixed(2)} (goal >= 0.5; uncached ${(r.rps / m.rps).toFixed(2)}), words p99 ${w.p99} ms (goal < 50), peak RSS ${rss} MB (goal < 400; ${ready.rssMb} MB idle after start); module ${ready.module} (${ready.words} words, ${ready.bytes} bytes an answer)`,
+      `${backend}: content ${ready.words} words in ${ready.modules} modules, first start ${ready.bootMs} ms (initdb, migrations, content load), ${ready.rssMb} MB resident after start`,
     );
+    let heaviest: { route: Route; bytes: number } | null = null;
+    for (const [k, route] of routes.entries()) {
+      const memory = `/api/bench/memory/${k}`;
+      const raw = await wireBytes(port, memory, route.method, route.body?.(0), null);
+      const sent = await wireBytes(port, memory, route.method, route.body?.(0), ACCEPT);
+      if (route.method === "GET" && (!heaviest || raw.bytes > heaviest.bytes)) heaviest = { route, bytes: raw.bytes };
+      await load(base, route, null, 2); // warm-up
+      const real = await load(base, route, null);
+      const mem = await load(base, route, memory);
+      rows.push({
+        backend,
+        route: route.name,
+        rps: Math.round(real.rps),
+        "memory rps": Math.round(mem.rps),
+        ratio: Number((real.rps / mem.rps).toFixed(2)),
+        p99: real.p99,
+        "kB raw": Number((raw.bytes / 1024).toFixed(1)),
+        "kB sent": Number((sent.bytes / 1024).toFixed(1)),
+        enc: sent.encoding,
+        "peak MB": procMb(pid, "VmHWM"),
+      });
+    }
+    if (soakSeconds > 0 && heaviest) {
+      const rss: number[] = [];
+      for (let t = 0; t < soakSeconds; t += 15) {
+        await load(base, heaviest.route, null, Math.min(15, soakSeconds - t));
+        rss.push(procMb(pid, "VmRSS"));
+      }
+      summary.push(
+        `${backend}: soak ${soakSeconds} s of "${heaviest.route.name}": resident MB every 15 s ${rss.join(", ")}; growth ${(rss.at(-1) ?? 0) - (rss[0] ?? 0)} MB; peak ${procMb(pid, "VmHWM")} MB (goal <= 400)`,
+      );
+    }
+    summary.push(`${backend}: peak resident memory over the whole run ${procMb(pid, "VmHWM")} MB (goal <= 400)`);
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
@@ -97,6 +248,9 @@ for (const backend of ["pglite", "postgres"] as const) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-console.log(`\n${connections} connections, ${seconds} s each, loopback, one server process`);
-console.table(rows.map((r) => ({ ...r, rps: Math.round(r.rps) })));
+if (content) rmSync(content, { recursive: true, force: true });
+console.log(
+  `\n${connections} connections, ${seconds} s each, loopback, one server process, content x${scale}, module ${moduleId}`,
+);
+console.table(rows);
 for (const line of summary) console.log(line);

@@ -7,16 +7,7 @@
 //   npm run review -w bench [-- --seconds 5 --connections 50]
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -25,7 +16,7 @@ import { createRng } from "@ivrit/core/rng";
 import { applyEvent, newCard, replay } from "@ivrit/core/srs";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
-import { freshPg } from "./support.ts";
+import { benchContent, freshPg } from "./support.ts";
 
 const CARDS = 3_000;
 const EVENTS = 50_000;
@@ -122,29 +113,6 @@ async function serve() {
 }
 
 // ---------------------------------------------------------------- the driver ----------
-/** The real content plus two renumbered copies of its themed modules, in a temporary directory. */
-function benchContent(): string {
-  const real = join(import.meta.dirname, "..", "content");
-  const dir = mkdtempSync(join(tmpdir(), "ivrit-bench-content-"));
-  for (const f of readdirSync(real)) {
-    if (["modules", "src", "node_modules", "package.json", "tsconfig.json"].includes(f)) continue;
-    symlinkSync(join(real, f), join(dir, f));
-  }
-  mkdirSync(join(dir, "modules"));
-  for (const f of readdirSync(join(real, "modules"))) copyFileSync(join(real, "modules", f), join(dir, "modules", f));
-  ["alpha", "beta"].forEach((copy, c) => {
-    for (const f of readdirSync(join(real, "modules"))) {
-      const m = JSON.parse(readFileSync(join(real, "modules", f), "utf8"));
-      if (m.id === 93) continue;
-      m.id += 1000 * (c + 1);
-      m.slug = `${m.slug}-${copy}`;
-      for (const w of m.words) w.id += 1_000_000 * (c + 1);
-      writeFileSync(join(dir, "modules", `${m.id}-${m.slug}.json`), JSON.stringify(m));
-    }
-  });
-  return dir;
-}
-
 type Ready = { seedMs: number; wordIds: number[]; queue: unknown; events: number; cards: number };
 
 async function start(
@@ -201,7 +169,7 @@ async function driver() {
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
   const cost = schedulerCost();
-  const content = benchContent();
+  const content = benchContent(3);
   const rows: { backend: string; route: string; rps: number; p50: number; p99: number }[] = [];
   const summary: string[] = [];
   try {

@@ -1,41 +1,56 @@
-// The server as `npm start` runs it, plus /api/bench/memory: the same bytes as a /words answer, served from
-// memory through the same plugins (helmet, cors, rate limit, identity). Started by api.ts.
+// The server as `npm start` runs it, plus /api/bench/memory/<k>: the same bytes (status, type, body) as the k-th
+// route of BENCH_ROUTES answered once at start, served from memory through the same plugins (helmet, cors, rate
+// limit, identity, compression). Started by api.ts.
 import { buildApp } from "@ivrit/server/app";
 import { boot } from "@ivrit/server/boot";
 import { parseEnv } from "@ivrit/server/env";
 
+type Route = { method: "GET" | "POST"; path: string; body?: string };
+
 const env = parseEnv();
+const started = performance.now();
 const { database, cache, plans } = await boot({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.DATA_DIR,
   contentDir: env.CONTENT_DIR,
 });
-// The largest themed module (the beginner module if there is no other).
-const mod = [...cache.current.modules].sort(
-  (a, b) => Number(a.isBeginner) - Number(b.isBeginner) || b.wordCount - a.wordCount,
-)[0];
-const wordsUrl = `/api/words?moduleId=${mod?.id ?? 93}&limit=50&language=en`;
-let bytes = "";
+const bootMs = Math.round(performance.now() - started);
+const user = process.env.BENCH_USER as string;
+// The heaviest real loads are a pro learner's: every tier unlocked, sentences and tables included.
+await plans.grant(user, "pro", null);
+const routes = JSON.parse(process.env.BENCH_ROUTES ?? "[]") as Route[];
+const samples: { status: number; type: string; body: string }[] = [];
 const app = await buildApp({
   deps: { database, cache, plans },
   env,
   extraRoutes: (api) => {
-    api.get("/bench/memory", async (_req, reply) => reply.type("application/json; charset=utf-8").send(bytes));
+    const memory = async (req: { params: unknown }, reply: import("fastify").FastifyReply) => {
+      const s = samples[Number((req.params as { k: string }).k)];
+      if (!s) return reply.code(404).send();
+      return reply.code(s.status).type(s.type).send(s.body);
+    };
+    api.get("/bench/memory/:k", memory);
+    api.post("/bench/memory/:k", memory);
   },
 });
 await app.ready();
-const user = process.env.BENCH_USER;
-const sample = await app.inject({ url: wordsUrl, headers: user ? { "x-anonymous-id": user } : {} });
-if (sample.statusCode !== 200) throw new Error(`${wordsUrl}: ${sample.statusCode} ${sample.body}`);
-bytes = sample.body;
+for (const r of routes) {
+  const res = await app.inject({
+    method: r.method,
+    url: r.path,
+    headers: { "x-anonymous-id": user, ...(r.body && { "content-type": "application/json" }) },
+    ...(r.body && { payload: r.body }),
+  });
+  if (res.statusCode >= 400) throw new Error(`${r.method} ${r.path}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  samples.push({ status: res.statusCode, type: String(res.headers["content-type"]), body: res.body });
+}
 await app.listen({ port: env.PORT, host: "127.0.0.1" });
 console.log(
   JSON.stringify({
     ready: true,
-    wordsUrl,
-    module: mod?.id,
-    words: mod?.wordCount,
-    bytes: Buffer.byteLength(bytes),
+    bootMs,
+    words: cache.current.words.length,
+    modules: cache.current.modules.length,
     rssMb: Math.round(process.memoryUsage().rss / 1e6),
   }),
 );

@@ -1,5 +1,7 @@
 // What the benchmarks share: a throwaway PostgreSQL database per run, and a process's memory from /proc.
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 
 export const PG_URL =
@@ -35,4 +37,31 @@ export async function freshPg(prefix: string): Promise<{ url: string; drop: () =
 export function procMb(pid: number, key: "VmRSS" | "VmHWM"): number {
   const m = new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+}
+
+/**
+ * The real content `scale` times over, in a temporary directory: the real modules plus scale - 1 renumbered copies
+ * of its themed modules (module id + 1000 x copy, word ids + 1,000,000 x copy). The server's loader takes them as
+ * it takes the real ones; the content checker would refuse their ids, which is why they never leave the bench.
+ */
+export function benchContent(scale: number): string {
+  const real = join(import.meta.dirname, "..", "content");
+  const dir = mkdtempSync(join(tmpdir(), "ivrit-bench-content-"));
+  for (const f of readdirSync(real)) {
+    if (["modules", "src", "node_modules", "package.json", "tsconfig.json"].includes(f)) continue;
+    symlinkSync(join(real, f), join(dir, f));
+  }
+  mkdirSync(join(dir, "modules"));
+  for (const f of readdirSync(join(real, "modules"))) copyFileSync(join(real, "modules", f), join(dir, "modules", f));
+  for (let c = 1; c < scale; c++) {
+    for (const f of readdirSync(join(real, "modules"))) {
+      const m = JSON.parse(readFileSync(join(real, "modules", f), "utf8"));
+      if (m.id === 93) continue;
+      m.id += 1000 * c;
+      m.slug = `${m.slug}-copy-${c}`;
+      for (const w of m.words) w.id += 1_000_000 * c;
+      writeFileSync(join(dir, "modules", `${m.id}-${m.slug}.json`), JSON.stringify(m));
+    }
+  }
+  return dir;
 }

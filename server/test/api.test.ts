@@ -1,5 +1,5 @@
 // The /api contract through app.inject, on every backend: each call, each bad input.
-import { wordsResponse } from "@ivrit/core/schemas/api";
+import { expandLeanWord, wordsResponse } from "@ivrit/core/schemas/api";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../src/db/schema.ts";
@@ -146,6 +146,42 @@ describe.each(BACKENDS)("API on %s", (backend) => {
       expect((await get("/api/words?moduleId=21&fields=compact", pro)).json().items[0]).not.toHaveProperty(
         "sentence_orders",
       );
+    });
+    it("answers lean words: one language, each value once, the sentence with its orders, forms only when asked", async () => {
+      const pro = newUser();
+      await h.app.deps.plans.grant(pro, "pro", null);
+      const full = (await get("/api/words?moduleId=21&language=fr", pro)).json().items;
+      const lean = (await get("/api/words?moduleId=21&language=fr&fields=lean", pro)).json();
+      const meeting = lean.items.find((w: { sentence: { he: string } | null }) => w.sentence?.he === "יש ישיבה היום.");
+      expect(meeting.sentence.orders).toEqual(["היום יש ישיבה."]);
+      expect(Object.keys(meeting).sort()).toEqual(
+        [
+          "audio",
+          "binyan",
+          "category",
+          "he",
+          "id",
+          "locked",
+          "module_id",
+          "nikkud",
+          "roots",
+          "sentence",
+          "tense",
+          "tier",
+          "translation",
+          "translit",
+          "verb",
+        ].sort(),
+      );
+      // Expanded on the client, a lean word is the full word less the other languages.
+      const expanded = expandLeanWord(meeting);
+      const same = full.find((w: { id: number }) => w.id === meeting.id);
+      for (const [k, v] of Object.entries(expanded)) if (k !== "forms") expect([k, same[k]]).toEqual([k, v]);
+      expect(JSON.stringify(lean.items).length).toBeLessThan(JSON.stringify(full).length * 0.6);
+      // Locked words: no sentence. Forms: only with forms=1.
+      const locked = (await get("/api/words?moduleId=21&fields=lean", newUser())).json().items[0];
+      expect(locked).toMatchObject({ locked: true, sentence: null });
+      expect(lean.items.some((w: object) => "forms" in w)).toBe(false);
     });
     it("unlocks it once the server grants the plan", async () => {
       const user = newUser();

@@ -1,7 +1,7 @@
 // GET /api/words serves a verb's whole conjugation table (decision 0018) from the real content, on each backend:
 // the loader stores the tables, the content cache joins them to the verb's entries, full mode returns `forms`.
 import { join } from "node:path";
-import { wordsResponse } from "@ivrit/core/schemas/api";
+import { leanWordsResponse, wordsResponse } from "@ivrit/core/schemas/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { as, BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
 
@@ -30,6 +30,18 @@ describe.each(BACKENDS)("verb tables on %s", (backend) => {
     }
     const noun = (body.items as Item[]).find((w) => w.category === "noun");
     expect(noun?.forms).toBeNull();
+  });
+
+  it("returns the table in lean mode with forms=1 only, for verbs that are not locked", async () => {
+    const user = newUser();
+    const lean = leanWordsResponse.parse((await get("/api/words?moduleId=10&fields=lean&forms=1", user)).json());
+    const write = lean.items.find((w) => w.verb === "לכתוב");
+    expect(write?.forms?.["past.1s"]).toEqual({ he: "כתבתי", nikkud: "כָּתַבְתִּי", translit: "ka-TAV-ti" });
+    expect(lean.items.find((w) => w.category === "noun")).not.toHaveProperty("forms");
+    const without = (await get("/api/words?moduleId=10&fields=lean", user)).json().items as Item[];
+    expect(without.find((w) => w.verb === "לכתוב")).not.toHaveProperty("forms");
+    const locked = (await get("/api/words?moduleId=21&fields=lean&forms=1", user)).json().items as Item[];
+    expect(locked.find((w) => w.verb)).not.toHaveProperty("forms");
   });
 
   it("leaves the table out in compact mode and for a locked module", async () => {

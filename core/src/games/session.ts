@@ -51,6 +51,14 @@ export function sessionQuery(
   };
 }
 
+/**
+ * The fields a game's screen reads (issue 16): the lean words in the learner's language, and the conjugation tables
+ * only for the game that asks for forms. Added by the web client to sessionQuery's load; getWords expands them.
+ */
+export function sessionFields(game: ModuleGame): Pick<WordsQueryInput, "fields" | "forms"> {
+  return game === "verb-conjugation" ? { fields: "lean", forms: "1" } : { fields: "lean" };
+}
+
 /** Two starts with the same key load the same pool: the second is skipped. */
 export function startKey(game: ModuleGame, context: SessionContext): string {
   const load = SESSION_LOADS[game];

@@ -96,7 +96,13 @@ export const wordsQuery = z.strictObject({
     .regex(/^-?\d{1,15}$/, "must be a whole number")
     .transform(Number)
     .optional(),
-  fields: z.enum(["compact", "full"]).default("full"),
+  /**
+   * full (every language, aliases: the SPEC's word), compact (no sentence), or lean (one language, no aliases, the
+   * sentence in the learner's language: what the game screens read; the web expands it with expandLeanWord).
+   */
+  fields: z.enum(["compact", "full", "lean"]).default("full"),
+  /** Lean mode only: include verbs' conjugation tables (full mode always does). */
+  forms: bool.optional(),
   limit: nonNegativeInt(100_000).optional(),
   offset: nonNegativeInt(1_000_000).optional(),
   roots: z.string().max(400, "must be at most 400 characters").optional(),
@@ -252,6 +258,66 @@ const wordSchema = z.object({
 export type Word = z.infer<typeof wordSchema>;
 export type VerbForm = { he: string; nikkud: string; translit: string };
 
+/** A word in lean mode: what a game screen reads, in the learner's language, each value once. */
+const leanWordSchema = z.object({
+  id: z.number(),
+  module_id: z.number(),
+  he: z.string(),
+  nikkud: z.string(),
+  translit: z.string(),
+  translation: z.string(),
+  category: z.string(),
+  tense: z.string().nullable(),
+  verb: z.string().nullable(),
+  binyan: z.string().nullable(),
+  tier: z.number(),
+  locked: z.boolean(),
+  audio: z.string().nullable(),
+  /** [root, its meaning in the learner's language] */
+  roots: z.array(z.tuple([z.string(), z.string()])),
+  /** null for a word without a sentence and for a locked one. */
+  sentence: z
+    .object({ he: z.string(), nikkud: z.string(), translation: z.string(), orders: z.array(z.string()) })
+    .nullable(),
+  /** With forms=1, for a verb that is not locked. */
+  forms: z.record(z.string(), z.object({ he: z.string(), nikkud: z.string(), translit: z.string() })).optional(),
+});
+export type LeanWord = z.infer<typeof leanWordSchema>;
+
+/** A lean word as the SPEC's word (aliases filled in), for the screens that read that shape. */
+export function expandLeanWord(w: LeanWord): Word {
+  const roots = w.roots.map(([root, root_translation]) => ({ root, root_translation }));
+  const s = w.sentence;
+  return {
+    id: w.id,
+    module_id: w.module_id,
+    word_he: w.he,
+    hebrew: w.he,
+    word: w.he,
+    word_with_nikkud: w.nikkud,
+    transliteration: w.translit,
+    translation: w.translation,
+    category: w.category,
+    tense: w.tense,
+    verb: w.verb,
+    binyan: w.binyan,
+    tier: w.tier,
+    locked: w.locked,
+    audio_path: w.audio,
+    pronunciation_audio: w.audio,
+    canPlayAudio: w.audio !== null,
+    roots,
+    rootsText: roots.map((r) => `${r.root} (${r.root_translation})`).join(", "),
+    root: roots[0]?.root ?? null,
+    sentence_he: s?.he ?? null,
+    sentence_he_nikkud: s?.nikkud ?? null,
+    sentence_translation: s?.translation ?? null,
+    sentence_orders: s ? s.orders : null,
+    example: s ? { he: s.he, he_nikkud: s.nikkud, translation: s.translation } : null,
+    forms: w.forms ?? null,
+  };
+}
+
 export const wordsResponse = z.object({
   items: z.array(wordSchema),
   module: moduleSchema.nullable(),
@@ -261,6 +327,9 @@ export const wordsResponse = z.object({
   total: z.number(),
 });
 export type WordsResponse = z.infer<typeof wordsResponse>;
+
+export const leanWordsResponse = wordsResponse.extend({ items: z.array(leanWordSchema) });
+export type LeanWordsResponse = z.infer<typeof leanWordsResponse>;
 
 export const modulesResponse = z.object({ items: z.array(moduleSchema) });
 export const activeModuleResponse = z.union([

@@ -5,7 +5,7 @@ import { normalizeAnswer } from "@ivrit/core/hebrew";
 import type { Language } from "@ivrit/core/languages";
 import { isLocked } from "@ivrit/core/plans";
 import { createRng, randomSeed, shuffle } from "@ivrit/core/rng";
-import type { Module, Word, WordsQuery } from "@ivrit/core/schemas/api";
+import type { LeanWord, Module, Word, WordsQuery } from "@ivrit/core/schemas/api";
 import type { CachedModule, CachedWord, ContentSnapshot } from "./cache.ts";
 import { StringLru } from "./lru.ts";
 
@@ -35,11 +35,35 @@ export function toApiModule(m: CachedModule, lang: Language, userTier: number): 
   };
 }
 
-function toApiWord(
-  w: CachedWord,
-  lang: Language,
-  opts: { userTier: number; compact: boolean; includeRoots: boolean },
-): Word {
+/** How much of a word an answer carries: the SPEC's full or compact word, or lean (with or without the table). */
+export type WordFields = "full" | "compact" | "lean" | "lean+forms";
+type WordOpts = { userTier: number; fields: WordFields; includeRoots: boolean };
+
+function toLeanWord(w: CachedWord, lang: Language, opts: WordOpts): LeanWord {
+  const locked = isLocked(w.tier, opts.userTier);
+  const s = locked ? null : w.sentence;
+  return {
+    id: w.id,
+    module_id: w.moduleId,
+    he: w.he,
+    nikkud: w.nikkud,
+    translit: w.translit,
+    translation: w.tr[lang],
+    category: w.category,
+    tense: w.tense,
+    verb: w.verb,
+    binyan: w.binyan,
+    tier: w.tier,
+    locked,
+    audio: w.audioPath,
+    roots: opts.includeRoots ? w.roots.map((r): [string, string] => [r.root, r.meaning[lang]]) : [],
+    sentence: s ? { he: s.he, nikkud: s.nikkud, translation: s.tr[lang], orders: s.orders } : null,
+    ...(opts.fields === "lean+forms" && !locked && w.forms && { forms: w.forms }),
+  };
+}
+
+function toApiWord(w: CachedWord, lang: Language, opts: WordOpts): Word | LeanWord {
+  if (opts.fields === "lean" || opts.fields === "lean+forms") return toLeanWord(w, lang, opts);
   const locked = isLocked(w.tier, opts.userTier);
   const roots = opts.includeRoots ? w.roots.map((r) => ({ root: r.root, root_translation: r.meaning[lang] })) : [];
   const word: Word = {
@@ -64,7 +88,7 @@ function toApiWord(
     rootsText: roots.map((r) => `${r.root} (${r.root_translation})`).join(", "),
     root: roots[0]?.root ?? null,
   };
-  if (opts.compact) return word;
+  if (opts.fields === "compact") return word;
   const s = locked ? null : w.sentence;
   return {
     ...word,
@@ -96,17 +120,12 @@ const serialized = new WeakMap<ContentSnapshot, StringLru>();
 const WORD_JSON_BYTES = 24 * 1024 * 1024;
 
 /**
- * A word's JSON, memoized per snapshot, language and variant (compact or full, locked or not): the hot path of
+ * A word's JSON, memoized per snapshot, language and variant (its fields, locked or not): the hot path of
  * /words joins these strings instead of building and serializing dozens of objects per request.
  */
-export function wordJson(
-  snap: ContentSnapshot,
-  w: CachedWord,
-  lang: Language,
-  opts: { userTier: number; compact: boolean; includeRoots: boolean },
-): string {
+export function wordJson(snap: ContentSnapshot, w: CachedWord, lang: Language, opts: WordOpts): string {
   if (!opts.includeRoots) return JSON.stringify(toApiWord(w, lang, opts));
-  const key = `${w.id}|${lang}|${opts.compact ? "c" : "f"}|${isLocked(w.tier, opts.userTier) ? "l" : "u"}`;
+  const key = `${w.id}|${lang}|${opts.fields}|${isLocked(w.tier, opts.userTier) ? "l" : "u"}`;
   let memo = serialized.get(snap);
   if (!memo) {
     memo = new StringLru(WORD_JSON_BYTES);

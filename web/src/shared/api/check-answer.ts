@@ -7,6 +7,7 @@ import {
   beginnerLettersResponse,
   beginnerWordsResponse,
   entitlementsResponse,
+  leanWordsResponse,
   letterVowelResponse,
   meResponse,
   moduleSchema,
@@ -22,7 +23,7 @@ import {
   reviewSettings,
   reviewWordsResponse,
 } from "@ivrit/core/schemas/review";
-import type { z } from "zod";
+import { z } from "zod";
 
 /** "METHOD /path" (no query) -> the schema of its 200 answer. */
 const ANSWERS: Record<string, z.ZodType> = {
@@ -32,7 +33,8 @@ const ANSWERS: Record<string, z.ZodType> = {
   "GET /me/modules": modulesResponse,
   "GET /me/active-module": moduleSchema,
   "POST /me/active-module": activeModuleResponse,
-  "GET /words": wordsResponse,
+  // Lean answers (fields=lean) or the SPEC's words.
+  "GET /words": z.union([leanWordsResponse, wordsResponse]),
   "GET /beginner/letters": beginnerLettersResponse,
   "GET /beginner/letter-vowel": letterVowelResponse,
   "GET /beginner/words": beginnerWordsResponse,

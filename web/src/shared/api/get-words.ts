@@ -1,5 +1,10 @@
 // GET /words: words of a module (or tiers), with the module and its locked flag.
-import type { WordsQueryInput, WordsResponse } from "@ivrit/core/schemas/api";
+import {
+  expandLeanWord,
+  type LeanWordsResponse,
+  type WordsQueryInput,
+  type WordsResponse,
+} from "@ivrit/core/schemas/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "./client.ts";
 import { queryKeys } from "./query-keys.ts";
@@ -15,7 +20,13 @@ export function getWords(params: WordsParams, signal?: AbortSignal): Promise<Wor
   if (moduleId !== undefined && !(Number.isFinite(moduleId) && moduleId > 0)) {
     return Promise.reject(new Error("Invalid moduleId"));
   }
-  return apiJson<WordsResponse>("/words", { query: { ...params }, signal });
+  if (params.fields !== "lean") return apiJson<WordsResponse>("/words", { query: { ...params }, signal });
+  // Lean answers (one language, no aliases) become the SPEC's word shape the screens read. An answer kept offline
+  // may be a module's full list cut to the request: its words are already in that shape.
+  return apiJson<LeanWordsResponse | WordsResponse>("/words", { query: { ...params }, signal }).then((res) => ({
+    ...res,
+    items: res.items.map((w) => ("word_he" in w ? w : expandLeanWord(w))),
+  }));
 }
 
 const wordsQueryOptions = (params: WordsParams) =>
