@@ -387,17 +387,14 @@ test("offline: every game of the active module and of the plan's tiers, and the 
       .toEqual({ pack: true, tiers: 4, review: true });
     await context.setOffline(true);
     const ready = page.locator('[data-testid="question"], [data-testid="grid"], [data-testid="root-card"]').first();
-    for (const game of [
-      "translation-match",
-      "word-search",
-      "sentence-scramble",
-      "flashcards",
-      "verb-conjugation",
-      "tense-guesser",
-      "root-recall",
-      "root-tree",
-    ]) {
-      await page.goto(game === "root-tree" ? "/game/root-tree" : `/game/${MODULE}/${game}`);
+    // Every game the chooser offers, as the learner would open them from /home.
+    await page.goto("/home");
+    await expect(page.getByTestId("offline-banner")).toBeVisible();
+    const links = page.locator('main a[href^="/game/"]');
+    await expect(links).toHaveCount(8);
+    const games = await links.evaluateAll((all) => all.map((a) => a.getAttribute("href") ?? ""));
+    for (const game of games) {
+      await page.goto(game);
       await expect(ready, game).toBeVisible();
       await expect(page.getByTestId("load-error"), game).toHaveCount(0);
     }

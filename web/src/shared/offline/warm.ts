@@ -73,8 +73,17 @@ async function step(name: string, work: () => Promise<void>): Promise<void> {
   }
 }
 
+let persistAsked = false;
+/** Asks the browser once to keep the offline copies under storage pressure (it may say no; nothing changes then). */
+function askToPersist(): void {
+  if (persistAsked) return;
+  persistAsked = true;
+  navigator.storage?.persist?.().catch((e: unknown) => logError("storage persist", e));
+}
+
 async function warm(context: WarmContext): Promise<void> {
   const { language, tier } = context;
+  askToPersist();
   if (context.activeModuleId !== null) noteModuleOpened(context.activeModuleId);
   const modules = [...new Set([context.activeModuleId, ...offlineModules()])].filter((id): id is number => id !== null);
   for (const id of modules) {
