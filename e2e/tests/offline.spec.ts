@@ -343,7 +343,7 @@ test("offline: a module not kept on the device says so, and the library marks wh
     );
     await shoot(page, "offline-library-en");
     // No upgrade offer while offline.
-    await expect(page.locator("header").getByRole("link", { name: /upgrade|plans/i })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /upgrade|plans/i })).toHaveCount(0);
     await page.goto("/game/4/word-search");
     await expect(page.getByTestId("load-error")).toContainText("not available offline");
     await page.goto("/account");

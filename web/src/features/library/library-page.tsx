@@ -210,7 +210,7 @@ export default function LibraryPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t("title")}</Title>
-        {userTier < 3 && (
+        {userTier < 3 && offlineModules === null && (
           <Button component={Link} to="/upgrade" color="upgrade.8" variant="outline">
             {t("common:nav.upgrade")}
           </Button>
@@ -260,9 +260,13 @@ export default function LibraryPage() {
         >
           <Stack gap="xs" align="flex-start">
             <Text>{t("tierLockedText")}</Text>
-            <Button component={Link} to="/upgrade" size="xs" color="upgrade.8">
-              {t("common:nav.upgrade")}
-            </Button>
+            {offlineModules === null ? (
+              <Button component={Link} to="/upgrade" size="xs" color="upgrade.8">
+                {t("common:nav.upgrade")}
+              </Button>
+            ) : (
+              <Text size="sm">{t("common:offline.purchases")}</Text>
+            )}
           </Stack>
         </Alert>
       )}
