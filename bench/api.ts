@@ -70,7 +70,10 @@ const all: Route[] = [
       name: `GET /words: ${game} session`,
       method: "GET",
       path: (n) =>
-        `/api/words?${qs({ ...sessionQuery(game, { language: "en", moduleId, tier: 3 }, { seed: n + 1 }) })}`,
+        `/api/words?${qs({
+          ...sessionQuery(game, { language: "en", moduleId, tier: 3 }, { seed: n + 1 }),
+          ...(lean && sessionFields(game)),
+        })}`,
     }),
   ),
   { name: "GET /me/modules", method: "GET", path: () => "/api/me/modules?language=en&all=1" },

@@ -147,11 +147,11 @@ describe.each(BACKENDS)("API on %s", (backend) => {
         "sentence_orders",
       );
     });
-    it("answers lean words: one language, each value once, the sentence with its orders, forms only when asked", async () => {
+    it("answers lean words: one language, each value once, the sentence and the table only when asked", async () => {
       const pro = newUser();
       await h.app.deps.plans.grant(pro, "pro", null);
       const full = (await get("/api/words?moduleId=21&language=fr", pro)).json().items;
-      const lean = (await get("/api/words?moduleId=21&language=fr&fields=lean", pro)).json();
+      const lean = (await get("/api/words?moduleId=21&language=fr&fields=lean&sentences=1", pro)).json();
       const meeting = lean.items.find((w: { sentence: { he: string } | null }) => w.sentence?.he === "יש ישיבה היום.");
       expect(meeting.sentence.orders).toEqual(["היום יש ישיבה."]);
       expect(Object.keys(meeting).sort()).toEqual(
@@ -179,8 +179,11 @@ describe.each(BACKENDS)("API on %s", (backend) => {
       for (const [k, v] of Object.entries(expanded)) if (k !== "forms") expect([k, same[k]]).toEqual([k, v]);
       expect(JSON.stringify(lean.items).length).toBeLessThan(JSON.stringify(full).length * 0.6);
       // Locked words: no sentence. Forms: only with forms=1.
-      const locked = (await get("/api/words?moduleId=21&fields=lean", newUser())).json().items[0];
+      const locked = (await get("/api/words?moduleId=21&fields=lean&sentences=1", newUser())).json().items[0];
       expect(locked).toMatchObject({ locked: true, sentence: null });
+      const bare = (await get("/api/words?moduleId=21&fields=lean", pro)).json().items[0];
+      expect(bare).not.toHaveProperty("sentence");
+      expect(expandLeanWord(bare)).toMatchObject({ sentence_he: null, example: null });
       expect(lean.items.some((w: object) => "forms" in w)).toBe(false);
     });
     it("unlocks it once the server grants the plan", async () => {

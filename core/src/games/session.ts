@@ -52,11 +52,17 @@ export function sessionQuery(
 }
 
 /**
- * The fields a game's screen reads (issue 16): the lean words in the learner's language, and the conjugation tables
- * only for the game that asks for forms. Added by the web client to sessionQuery's load; getWords expands them.
+ * The fields a game's screen reads (issue 16): lean words in the learner's language; the example sentence for the
+ * games that show it (the scramble plays it, the module games' cards and the root tree's word card show it) and the
+ * conjugation tables for verb conjugation only. Added by the web client to sessionQuery's load; getWords expands them.
  */
-export function sessionFields(game: ModuleGame): Pick<WordsQueryInput, "fields" | "forms"> {
-  return game === "verb-conjugation" ? { fields: "lean", forms: "1" } : { fields: "lean" };
+export function sessionFields(game: ModuleGame): Pick<WordsQueryInput, "fields" | "sentences" | "forms"> {
+  const moduleGame = SESSION_LOADS[game].mode === "module";
+  return {
+    fields: "lean",
+    ...((moduleGame || game === "root-tree") && { sentences: "1" }),
+    ...(game === "verb-conjugation" && { forms: "1" }),
+  };
 }
 
 /** Two starts with the same key load the same pool: the second is skipped. */

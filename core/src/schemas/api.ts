@@ -101,6 +101,8 @@ export const wordsQuery = z.strictObject({
    * sentence in the learner's language: what the game screens read; the web expands it with expandLeanWord).
    */
   fields: z.enum(["compact", "full", "lean"]).default("full"),
+  /** Lean mode only: include the example sentence (in the learner's language, with its other word orders). */
+  sentences: bool.optional(),
   /** Lean mode only: include verbs' conjugation tables (full mode always does). */
   forms: bool.optional(),
   limit: nonNegativeInt(100_000).optional(),
@@ -275,10 +277,11 @@ const leanWordSchema = z.object({
   audio: z.string().nullable(),
   /** [root, its meaning in the learner's language] */
   roots: z.array(z.tuple([z.string(), z.string()])),
-  /** null for a word without a sentence and for a locked one. */
+  /** With sentences=1; null for a word without a sentence and for a locked one. */
   sentence: z
     .object({ he: z.string(), nikkud: z.string(), translation: z.string(), orders: z.array(z.string()) })
-    .nullable(),
+    .nullable()
+    .optional(),
   /** With forms=1, for a verb that is not locked. */
   forms: z.record(z.string(), z.object({ he: z.string(), nikkud: z.string(), translit: z.string() })).optional(),
 });
@@ -287,7 +290,7 @@ export type LeanWord = z.infer<typeof leanWordSchema>;
 /** A lean word as the SPEC's word (aliases filled in), for the screens that read that shape. */
 export function expandLeanWord(w: LeanWord): Word {
   const roots = w.roots.map(([root, root_translation]) => ({ root, root_translation }));
-  const s = w.sentence;
+  const s = w.sentence ?? null;
   return {
     id: w.id,
     module_id: w.module_id,

@@ -35,13 +35,21 @@ export function toApiModule(m: CachedModule, lang: Language, userTier: number): 
   };
 }
 
-/** How much of a word an answer carries: the SPEC's full or compact word, or lean (with or without the table). */
-export type WordFields = "full" | "compact" | "lean" | "lean+forms";
-type WordOpts = { userTier: number; fields: WordFields; includeRoots: boolean };
+/**
+ * How much of a word an answer carries: the SPEC's full or compact word, or lean, which carries the example sentence
+ * and the verb's table only when asked (`sentences`, `forms`).
+ */
+type WordOpts = {
+  userTier: number;
+  fields: "full" | "compact" | "lean";
+  sentences: boolean;
+  forms: boolean;
+  includeRoots: boolean;
+};
 
 function toLeanWord(w: CachedWord, lang: Language, opts: WordOpts): LeanWord {
   const locked = isLocked(w.tier, opts.userTier);
-  const s = locked ? null : w.sentence;
+  const s = locked || !opts.sentences ? null : w.sentence;
   return {
     id: w.id,
     module_id: w.moduleId,
@@ -57,13 +65,15 @@ function toLeanWord(w: CachedWord, lang: Language, opts: WordOpts): LeanWord {
     locked,
     audio: w.audioPath,
     roots: opts.includeRoots ? w.roots.map((r): [string, string] => [r.root, r.meaning[lang]]) : [],
-    sentence: s ? { he: s.he, nikkud: s.nikkud, translation: s.tr[lang], orders: s.orders } : null,
-    ...(opts.fields === "lean+forms" && !locked && w.forms && { forms: w.forms }),
+    ...(opts.sentences && {
+      sentence: s ? { he: s.he, nikkud: s.nikkud, translation: s.tr[lang], orders: s.orders } : null,
+    }),
+    ...(opts.forms && !locked && w.forms && { forms: w.forms }),
   };
 }
 
 function toApiWord(w: CachedWord, lang: Language, opts: WordOpts): Word | LeanWord {
-  if (opts.fields === "lean" || opts.fields === "lean+forms") return toLeanWord(w, lang, opts);
+  if (opts.fields === "lean") return toLeanWord(w, lang, opts);
   const locked = isLocked(w.tier, opts.userTier);
   const roots = opts.includeRoots ? w.roots.map((r) => ({ root: r.root, root_translation: r.meaning[lang] })) : [];
   const word: Word = {
@@ -125,7 +135,8 @@ const WORD_JSON_BYTES = 24 * 1024 * 1024;
  */
 export function wordJson(snap: ContentSnapshot, w: CachedWord, lang: Language, opts: WordOpts): string {
   if (!opts.includeRoots) return JSON.stringify(toApiWord(w, lang, opts));
-  const key = `${w.id}|${lang}|${opts.fields}|${isLocked(w.tier, opts.userTier) ? "l" : "u"}`;
+  const lean = opts.fields === "lean" ? `${opts.sentences ? "s" : ""}${opts.forms ? "f" : ""}` : "";
+  const key = `${w.id}|${lang}|${opts.fields}${lean}|${isLocked(w.tier, opts.userTier) ? "l" : "u"}`;
   let memo = serialized.get(snap);
   if (!memo) {
     memo = new StringLru(WORD_JSON_BYTES);

@@ -13,7 +13,7 @@ import {
 } from "@ivrit/core/schemas/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { StringLru } from "../content/lru.ts";
-import { NotFound, selectWords, toApiModule, type WordFields, wordJson } from "../content/words.ts";
+import { NotFound, selectWords, toApiModule, wordJson } from "../content/words.ts";
 import { databaseUnavailable, storageFault } from "../db/faults.ts";
 import { HttpError } from "../http.ts";
 import { FREE } from "../users.ts";
@@ -95,8 +95,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (e instanceof NotFound) throw new HttpError(404, "module_not_found", e.message);
         throw e;
       }
-      const fields: WordFields = q.fields === "lean" && q.forms === true ? "lean+forms" : q.fields;
-      const opts = { userTier, fields, includeRoots: q.includeRoots !== false };
+      const opts = {
+        userTier,
+        fields: q.fields,
+        sentences: q.sentences === true,
+        forms: q.forms === true,
+        includeRoots: q.includeRoots !== false,
+      };
       // Assembled from memoized word JSON (the shape is wordsResponse, checked by the contract tests).
       const items = result.items.map((w) => wordJson(snap, w, q.language, opts)).join(",");
       const rest = JSON.stringify({
