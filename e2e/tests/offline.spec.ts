@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, chromium, expect, type Page, type Response, test } from "@playwright/test";
 import { type ApiWord, clickOption, shoot } from "./games-helpers.ts";
 import { apiHeaders } from "./helpers.ts";
@@ -225,6 +226,11 @@ for (const reopen of [false, true]) {
       await expect(page.locator(`a[href="/game/${MODULE}/translation-match"]`)).toBeVisible();
       const homeMs = Date.now() - t0;
       await expect(page.getByTestId("offline-banner")).toBeVisible();
+      const axe = await new AxeBuilder({ page })
+        .include('[data-testid="offline-banner"]')
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      expect(axe.violations.map((v) => v.id)).toEqual([]);
       await shoot(page, `offline-home-${lang}`);
       t0 = Date.now();
       await page.goto(`/game/${MODULE}/translation-match`);
