@@ -121,7 +121,19 @@ export async function playQuiz(
     const root = await card.getAttribute("data-root");
     await options.onQuestion?.(index);
     await clickOption(page, await answerFor({ wordId, itemId, root }));
-    await expect(page.getByTestId("feedback")).toHaveAttribute("data-tone", "correct");
+    // Right: the "correct" feedback, or already the next question or /game-over (on a loaded machine the click
+    // itself can outlast the feedback's 900 ms). A wrong pick shows neither and fails here.
+    const accepted = async () => {
+      if (/\/game-over$/.test(page.url())) return true;
+      const tone = await page
+        .getByTestId("feedback")
+        .getAttribute("data-tone", { timeout: 500 })
+        .catch(() => null);
+      if (tone === "correct") return true;
+      const at = await step.getAttribute("data-index", { timeout: 500 }).catch(() => null);
+      return at !== null && Number(at) > index;
+    };
+    await expect.poll(accepted, { timeout: 10_000 }).toBe(true);
     asked++;
     if (index + 1 >= count) break;
     await expect(step).toHaveAttribute("data-index", String(index + 1));
@@ -157,6 +169,18 @@ export function displayHebrew(w: ApiWord): string {
   if (pointed) return pointed;
   return [w.hebrew, w.word_he, w.word].map((s) => (s ?? "").trim()).find((s) => s !== "") ?? "";
 }
+/**
+ * Verb conjugation's answer (issue 12.2): the form of the cell the question card names (data-cell), read from the
+ * verb's table in the API's `forms`.
+ */
+export async function verbAnswer(page: Page, word: ApiWord): Promise<string> {
+  const cell = (await page.getByTestId("question").getAttribute("data-cell")) ?? "";
+  const forms = (word as ApiWord & { forms?: Record<string, { nikkud: string }> | null }).forms;
+  const answer = forms?.[cell]?.nikkud ?? "";
+  expect(answer, `the form ${cell} of word ${word.id}`).not.toBe("");
+  return answer;
+}
+
 export function plainHebrew(w: ApiWord): string {
   return [w.hebrew, w.word_he, w.word].map((s) => (s ?? "").trim()).find((s) => s !== "") ?? "";
 }

@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { type ApiWord, expectGameOver, LANGUAGES, newUser, norm, openGame, playQuiz, shoot } from "./games-helpers.ts";
+import {
+  type ApiWord,
+  expectGameOver,
+  LANGUAGES,
+  newUser,
+  norm,
+  openGame,
+  playQuiz,
+  shoot,
+  verbAnswer,
+} from "./games-helpers.ts";
 
 type VerbWord = ApiWord & { forms?: Record<string, { he: string; nikkud: string; translit: string }> | null };
 
@@ -17,7 +27,7 @@ for (const lang of LANGUAGES) {
       async ({ wordId }) => {
         const word = (await words.get(wordId)) as VerbWord;
         const cell = (await card.getAttribute("data-cell")) ?? "";
-        const answer = word.forms?.[cell]?.nikkud ?? "";
+        const answer = await verbAnswer(page, word);
         // Every option is a form of this verb, or the same cell of its root in another binyan; most are its own.
         const own = new Set(Object.values(word.forms ?? {}).map((f) => norm(f.nikkud)));
         const pool = (await words.all()) as VerbWord[];

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import {
   clickOption,
-  displayHebrew,
   expectGameOver,
   LANGUAGES,
   newUser,
@@ -9,6 +8,7 @@ import {
   openGame,
   playQuiz,
   shoot,
+  verbAnswer,
 } from "./games-helpers.ts";
 import { buildSentence, sentenceTokens } from "./games-scramble.ts";
 
@@ -43,7 +43,8 @@ for (const lang of LANGUAGES) {
   test(`verb conjugation: a wrong pick is cleared and can be retried (${lang})`, async ({ page, request }) => {
     await newUser(page, request, lang);
     const words = await openGame(page, "/game/1/verb-conjugation");
-    const answer = displayHebrew(
+    const answer = await verbAnswer(
+      page,
       await words.get(Number(await page.getByTestId("question").getAttribute("data-word-id"))),
     );
     const wrong = await wrongOption(page, answer);
@@ -56,7 +57,7 @@ for (const lang of LANGUAGES) {
     await clickOption(page, answer);
     await expect(page.getByTestId("feedback")).toHaveAttribute("data-tone", "correct");
     await expect(page.getByTestId("step")).toHaveAttribute("data-index", "1");
-    await playQuiz(page, async ({ wordId }) => displayHebrew(await words.get(wordId)));
+    await playQuiz(page, async ({ wordId }) => verbAnswer(page, await words.get(wordId)));
     await expect(page).toHaveURL(/\/game-over$/);
   });
 

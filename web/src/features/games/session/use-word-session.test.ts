@@ -81,6 +81,23 @@ describe("loadSession", () => {
     expect(m).toMatchObject({ moduleId: 3 });
   });
 
+  it("verb conjugation joins the verbs of the module in view to its tier pool, first", async () => {
+    const verb = (id: number) =>
+      makeWord({ id, category: "verb", tense: "infinitive", hebrew: "לכתוב", translation: "to write", verb: "לכתוב" });
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(wordsResponse([verb(1), verb(2)]))
+      .mockResolvedValueOnce(wordsResponse([verb(3), verb(2)]));
+    vi.stubGlobal("fetch", fetchMock);
+    const s = await loadSession("verb-conjugation", { language: "en", moduleId: 120, tier: 1 });
+    const second = new URL(String(fetchMock.mock.calls[1]?.[0]), "http://x");
+    expect(second.searchParams.get("moduleId")).toBe("120");
+    expect(second.searchParams.get("category")).toBe("verb");
+    expect(s.words.map((w) => w.id)).toEqual([3, 2, 1]);
+    // It played that module's verbs: the play record names it.
+    expect(s.moduleId).toBe(120);
+  });
+
   it("reads a failed load noted by an earlier page of the tab (sessionStorage), the later of the two", () => {
     noteLoadError(1000);
     sessionStorage.setItem("ivrit.loadErrorAt", "5000");

@@ -35,7 +35,10 @@ export interface WordSession {
   /** Seeds the engine's random source: one session, one set of rounds. */
   seed: number;
   language: Language;
-  /** The module the play record names: the module of a module game; null for the tier games (they play tiers). */
+  /**
+   * The module the play record names: the module of a module game; for the tier games none (they play tiers),
+   * except verb conjugation when it asks the verbs of the module in view first.
+   */
   moduleId: number | null;
   tier: Tier;
   /**
@@ -107,6 +110,8 @@ export async function loadSession(
   };
   let res: WordsResponse;
   let namedModule: Module | null = null;
+  /** The module whose words the round plays, for the play record: none for the tier games unless said below. */
+  let playedModule: number | null = null;
   try {
     if (tierGame && routeModuleId !== null) {
       // The tier games do not load the module in the URL: one empty page of it says its name and whether the
@@ -121,6 +126,19 @@ export async function loadSession(
       }
     }
     res = await fetchWords(false);
+    // Verb conjugation asks the verbs of the module in view first (issue 12.2): the tier load is a random sample
+    // that holds few of them, so that module's verbs are loaded too and joined to the pool.
+    if (game === "verb-conjugation" && context.moduleId !== null) {
+      const own = await getWords(
+        { language: context.language, moduleId: String(context.moduleId), category: "verb", limit: "400" },
+        signal,
+      );
+      if (!own.locked && own.items.length > 0) {
+        const ids = new Set(own.items.map((w) => w.id));
+        res = { ...res, items: [...own.items, ...res.items.filter((w) => !ids.has(w.id))] };
+        playedModule = context.moduleId;
+      }
+    }
     // Too few verbs for a full tense round: one larger load (perTierLimit 400) before settling.
     if (game === "tense-guesser" && tenseGuesserNeedsRefresh(res.items)) {
       const more = await fetchWords(true);
@@ -130,7 +148,8 @@ export async function loadSession(
     if (!(error instanceof DOMException && error.name === "AbortError")) noteLoadError();
     throw error;
   }
-  return { ...sessionOf(game, context, seed, res), namedModule };
+  const session = { ...sessionOf(game, context, seed, res), namedModule };
+  return tierGame ? { ...session, moduleId: playedModule } : session;
 }
 
 function sessionOf(game: ModuleGame, context: SessionContext, seed: number, res: WordsResponse): WordSession {
