@@ -384,13 +384,14 @@ test("offline: every game of the active module and of the plan's tiers, and the 
           const meta = await offlineMeta(page);
           return {
             pack: meta.some((m) => m.moduleId === MODULE && m.key.includes("fields=full")),
-            tiers: meta.filter((m) => m.key.includes("includeLowerTiers=1")).length,
+            // Tense guesser (and its larger refresh), verb conjugation, the root games: four or five loads.
+            tiers: meta.filter((m) => m.key.includes("includeLowerTiers=1")).length >= 4,
             review: meta.some((m) => m.key.includes("/review/progress?")),
           };
         },
         { timeout: 90_000 },
       )
-      .toEqual({ pack: true, tiers: 4, review: true });
+      .toEqual({ pack: true, tiers: true, review: true });
     await context.setOffline(true);
     const ready = page.locator('[data-testid="question"], [data-testid="grid"], [data-testid="root-card"]').first();
     // Every game the chooser offers, as the learner would open them from /home.

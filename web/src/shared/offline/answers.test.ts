@@ -70,6 +70,19 @@ describe("cutPool", () => {
   it("keeps the order of a non-random query", () => {
     expect(cutPool(words([1, 2, 3]), { limit: "2" }).items.map((w) => (w as { id: number }).id)).toEqual([1, 2]);
   });
+  it("keeps only the asked category", () => {
+    const pack = {
+      items: [
+        { id: 1, category: "verb" },
+        { id: 2, category: "noun" },
+        { id: 3, category: "verb" },
+      ],
+    };
+    expect(cutPool(pack, { category: "verb", limit: "400" }).items).toEqual([
+      { id: 1, category: "verb" },
+      { id: 3, category: "verb" },
+    ]);
+  });
 });
 
 describe("audioPathsIn", () => {

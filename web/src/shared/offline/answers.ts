@@ -69,11 +69,18 @@ function isWordsLike(v: unknown): v is WordsLike {
   return typeof v === "object" && v !== null && Array.isArray((v as WordsLike).items);
 }
 
-/** A module game's pool from the module's whole list: shuffled (by the request's seed) and cut to its limit. */
+/**
+ * A module's words for another request of that module, from its whole list: only the asked category (verb
+ * conjugation asks for the module's verbs), shuffled by the request's seed when it asks for random words, and cut to
+ * its limit.
+ */
 export function cutPool(pack: WordsLike, query: QueryParams | undefined): WordsLike {
   const limit = Number(valueText(query?.limit) ?? pack.items.length);
   const seed = Number(valueText(query?.seed) ?? Date.now());
-  const items = isRandom(query) ? shuffle(pack.items, createRng(seed)) : pack.items;
+  const category = valueText(query?.category);
+  const asked =
+    category === null ? pack.items : pack.items.filter((w) => (w as { category?: unknown }).category === category);
+  const items = isRandom(query) ? shuffle(asked, createRng(seed)) : asked;
   return { ...pack, items: items.slice(0, Number.isFinite(limit) && limit > 0 ? limit : items.length) };
 }
 
