@@ -105,8 +105,35 @@ const all: Route[] = [
 ];
 const routes = all.filter((r) => !values.only || r.name.includes(values.only));
 
+/**
+ * bench/server.ts bundled as `npm start`'s server is (esbuild, npm packages external), into server/dist-bench so
+ * that the server's paths resolve as from server/dist: the memory figures are the production process's, not a
+ * TypeScript loader's (tsx alone adds about 100 MB).
+ */
+async function bundleServer(): Promise<string> {
+  const { build } = await import("esbuild");
+  const { externalPackages } = (await import(
+    join(import.meta.dirname, "..", "server", "scripts", "external-packages.mjs")
+  )) as {
+    externalPackages: import("esbuild").Plugin;
+  };
+  const outfile = join(import.meta.dirname, "..", "server", "dist-bench", "bench-server.mjs");
+  await build({
+    entryPoints: [join(import.meta.dirname, "server.ts")],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20.19",
+    logLevel: "warning",
+    plugins: [externalPackages],
+  });
+  return outfile;
+}
+const serverBundle = await bundleServer();
+
 async function startServer(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "server.ts")], {
+  const child = spawn(process.execPath, [serverBundle], {
     env: {
       ...process.env,
       ...env,

@@ -6,20 +6,11 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { externalPackages } from "./external-packages.mjs";
 
 const serverDir = join(import.meta.dirname, "..");
 const outdir = join(serverDir, "dist");
 rmSync(outdir, { recursive: true, force: true });
-
-const externalPackages = {
-  name: "external-packages",
-  setup(b) {
-    // A bare import that is not one of ours: leave it to Node.
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith("@ivrit/") ? undefined : { path: args.path, external: true },
-    );
-  },
-};
 
 const started = performance.now();
 const result = await build({

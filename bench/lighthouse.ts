@@ -1,0 +1,187 @@
+// Lighthouse benchmark (issue 16): mobile performance of /home, /words, /library and a game, each the median of
+// --runs runs (Lighthouse's default mobile form factor and simulated throttling, Debian's Chromium), beside a
+// minimal Vite + React page built with the same compression plugin and served by the same server (the floor).
+// The app is the production build (`npm run build`), served by `node server/dist/main.js` as `npm start` does.
+// A learner who has been here before: the first-run choice made, language English, an active module.
+//
+//   npm run lighthouse -w bench [-- --runs 3 --no-build]
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import lighthouse from "lighthouse";
+import puppeteer, { type Browser } from "puppeteer-core";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    "no-build": { type: "boolean", default: false },
+    pages: { type: "string", default: "" },
+  },
+});
+const RUNS = Number(values.runs);
+const root = join(import.meta.dirname, "..");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** A minimal Vite + React page, built with the app's own compression plugin (the same .br/.gz copies). */
+async function buildFloor(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "ivrit-floor-"));
+  mkdirSync(join(dir, "src"));
+  writeFileSync(
+    join(dir, "index.html"),
+    `<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head><body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>`,
+  );
+  writeFileSync(
+    join(dir, "src", "main.jsx"),
+    `import { createRoot } from "react-dom/client";\ncreateRoot(document.getElementById("root")).render(<main><h1>Hello</h1><p>A minimal Vite + React page.</p></main>);\n`,
+  );
+  const { build } = await import("vite");
+  const react = (await import("@vitejs/plugin-react")).default;
+  // A path computed at run time: the web's build code is not part of this workspace's type check.
+  const { compressBuild } = (await import(join(root, "web", "build", "compress-plugin.ts"))) as {
+    compressBuild: () => import("vite").Plugin;
+  };
+  await build({
+    root: dir,
+    logLevel: "warn",
+    plugins: [react(), compressBuild()],
+    resolve: { alias: { react: join(root, "node_modules/react"), "react-dom": join(root, "node_modules/react-dom") } },
+    build: { outDir: join(dir, "dist"), target: "es2022" },
+  });
+  return join(dir, "dist");
+}
+
+async function serve(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(root, "server", "dist", "main.js")], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`server on ${port} did not start`);
+}
+
+type Score = { score: number; lcp: number; tbt: number; cls: number; fcp: number };
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+async function audit(browser: Browser, origin: string, path: string, state: Record<string, string>): Promise<Score> {
+  const page = await browser.newPage();
+  // The learner's device state, set on the origin before the measured load (Lighthouse keeps it: no storage reset).
+  await page.goto(`${origin}/robots.txt`);
+  await page.evaluate((s) => {
+    type Store = { clear(): void; setItem(k: string, v: string): void };
+    const store = (globalThis as unknown as { localStorage: Store }).localStorage;
+    store.clear();
+    for (const [k, v] of Object.entries(s)) store.setItem(k, v);
+  }, state);
+  const result = await lighthouse(
+    `${origin}${path}`,
+    { output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true },
+    undefined,
+    page,
+  );
+  await page.close();
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
+  const audits = lhr.audits;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+    tbt: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+    cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+    fcp: Math.round(audits["first-contentful-paint"]?.numericValue ?? 0),
+  };
+}
+
+if (!values["no-build"]) {
+  console.log("building the app (npm run build)...");
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+}
+const floorDist = await buildFloor();
+const dataDir = mkdtempSync(join(tmpdir(), "ivrit-lh-"));
+const floorData = mkdtempSync(join(tmpdir(), "ivrit-lh-floor-"));
+const app = await serve(3700, { DATA_DIR: dataDir });
+const floor = await serve(3701, { DATA_DIR: floorData, WEB_DIST: floorDist });
+const browser = await puppeteer.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+try {
+  const appOrigin = "http://127.0.0.1:3700";
+  const learner = randomUUID();
+  const modules = (await (
+    await fetch(`${appOrigin}/api/me/modules?language=en&all=1`, { headers: { "x-anonymous-id": learner } })
+  ).json()) as {
+    items: { id: number; tier: number; is_beginner: boolean }[];
+  };
+  const module = modules.items.find((m) => !m.is_beginner && m.tier === 1)?.id ?? 1;
+  const state = {
+    anon_user_id: learner,
+    language: "en",
+    content_language: "en",
+    level_id: "2",
+    first_run: "done",
+    active_module_id: String(module),
+  };
+  const pages: { name: string; origin: string; path: string }[] = [
+    { name: "minimal Vite + React page (floor)", origin: "http://127.0.0.1:3701", path: "/" },
+    { name: "/home", origin: appOrigin, path: "/home" },
+    { name: "/words", origin: appOrigin, path: "/words" },
+    { name: "/library", origin: appOrigin, path: "/library" },
+    { name: `/game/${module}/translation-match`, origin: appOrigin, path: `/game/${module}/translation-match` },
+  ].filter((p) => !values.pages || p.name === "minimal Vite + React page (floor)" || values.pages.includes(p.path));
+  const rows: Record<string, string | number>[] = [];
+  let floorScore = 0;
+  for (const p of pages) {
+    const runs: Score[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(browser, p.origin, p.path, state));
+    const m = {
+      score: median(runs.map((r) => r.score)),
+      lcp: median(runs.map((r) => r.lcp)),
+      tbt: median(runs.map((r) => r.tbt)),
+      cls: median(runs.map((r) => r.cls)),
+      fcp: median(runs.map((r) => r.fcp)),
+    };
+    if (rows.length === 0) floorScore = m.score;
+    rows.push({
+      page: p.name,
+      performance: m.score,
+      "ratio to floor": Number((m.score / (floorScore || 1)).toFixed(2)),
+      "LCP ms": m.lcp,
+      "TBT ms": m.tbt,
+      CLS: m.cls,
+      "FCP ms": m.fcp,
+      runs: runs.map((r) => r.score).join(" "),
+    });
+    console.log(`${p.name}: ${runs.map((r) => r.score).join(", ")}`);
+  }
+  console.log(
+    `\nLighthouse ${RUNS} runs per page (median), mobile, simulated throttling, ${CHROMIUM}; goal: >= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1`,
+  );
+  console.table(rows);
+} finally {
+  await browser.close();
+  app.kill("SIGTERM");
+  floor.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(floorData, { recursive: true, force: true });
+  rmSync(join(floorDist, ".."), { recursive: true, force: true });
+}
