@@ -364,7 +364,7 @@ test("offline: a module not kept on the device says so, and the library marks wh
 test("offline: every game of the active module and of the plan's tiers, and the beginner mode, start from the device", async ({
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const user = randomUUID();
   const headers = apiHeaders(user);
   // A complete profile (root recall asks for one) and an active module, as a learner who used the app online has.

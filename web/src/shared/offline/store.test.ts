@@ -47,6 +47,8 @@ describe("OfflineStore", () => {
     expect(await store.readAnswer("u|/me")).toBe('{"a":1}');
     expect((await store.readAudio("audio|/x.mp3"))?.size).toBe(60);
     expect(await store.usage()).toEqual({ bytes: 74, answers: 1, audioFiles: 1, modules: [] });
+    expect(await store.savedAt("u|/me")).toBe(1000);
+    expect(await store.savedAt("u|/nothing")).toBeNull();
     now += 1;
     // 40 more bytes: over 100, so the oldest (the /me answer) goes.
     await store.saveAnswer("u|/words?moduleId=5", "x".repeat(20), 5);

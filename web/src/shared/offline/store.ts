@@ -114,6 +114,11 @@ export class OfflineStore {
     return new Set((await this.backend.allMeta()).filter((m) => wanted.has(m.key)).map((m) => m.key));
   }
 
+  /** When the entry was stored (epoch ms), or null when it is not. */
+  async savedAt(key: string): Promise<number | null> {
+    return (await this.backend.get(key))?.meta.savedAt ?? null;
+  }
+
   /** Marks entries as used now (a module opened again keeps its words and audio). */
   async touch(keys: readonly string[]): Promise<void> {
     await this.backend.touch(keys, this.now());

@@ -18,8 +18,9 @@ import { getReviewQueue } from "../api/get-review-queue.ts";
 import { getReviewSession } from "../api/get-review-session.ts";
 import { getReviewSettings } from "../api/review-settings.ts";
 import { audioUrl } from "../audio.ts";
+import { anonymousId } from "../identity.ts";
 import { logError } from "../log.ts";
-import { audioPathsIn, modulePackQuery } from "./answers.ts";
+import { answerKey, audioPathsIn, modulePackQuery } from "./answers.ts";
 import { keepAudio } from "./audio.ts";
 import { noteModuleOpened, offlineModules } from "./modules.ts";
 import { offlineStore } from "./store.ts";
@@ -32,6 +33,8 @@ export interface WarmContext {
   beginner: boolean;
 }
 
+/** The tier games' kept pools are replaced at most this often. */
+const TIER_POOL_REFRESH_MS = 24 * 60 * 60 * 1000;
 /** The same warm-up is not repeated within this time in one page (a reload or coming back online starts afresh). */
 const REPEAT_MS = 10 * 60_000;
 let last: { key: string; at: number } | null = null;
@@ -95,6 +98,9 @@ async function warm(context: WarmContext): Promise<void> {
     });
   }
   for (const query of tierLoads({ language, tier })) {
+    // A random sample of the tiers: a new one (and its audio) once a day is enough to play offline.
+    const saved = await offlineStore.savedAt(answerKey(anonymousId(), "/words", query));
+    if (saved !== null && Date.now() - saved < TIER_POOL_REFRESH_MS) continue;
     await step("tier pool", async () => keepFilesOf(await apiJson("/words", { query }), null));
   }
   await step("review", async () => {
