@@ -8,6 +8,20 @@ import { seedUser } from "./helpers.ts";
 for (const lang of LANGUAGES) {
   test(`game-over marks the missed item of a translation match (${lang})`, async ({ page, request }) => {
     await newUser(page, request, lang);
+    // Counts the answer reveals (transliteration and audio button) that appear: each shows for 1200 ms only, which
+    // a loaded machine can miss between two checks.
+    await page.addInitScript(() => {
+      const seen = new WeakSet<Element>();
+      const w = window as unknown as { reveals: number };
+      w.reveals = 0;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[data-testid="answer-reveal"]')) {
+          if (seen.has(el) || !el.querySelector("button")) continue;
+          seen.add(el);
+          w.reveals++;
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
     const words = await openGame(page, "/game/3/translation-match");
     const step = page.getByTestId("step");
     await expect(step).toBeVisible();
@@ -22,20 +36,16 @@ for (const lang of LANGUAGES) {
           .getByTestId("options")
           .locator("button")
           .evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.option ?? ""));
-        const wrong = options.find((o) => norm(o) !== norm(word.translation)) ?? "";
-        await clickOption(page, wrong);
-        await expect(page.getByTestId("feedback")).toHaveAttribute("data-tone", "wrong");
+        await clickOption(page, options.find((o) => norm(o) !== norm(word.translation)) ?? "");
         missed = word;
       } else {
         await clickOption(page, word.translation);
-        await expect(page.getByTestId("feedback")).toHaveAttribute("data-tone", "correct");
       }
-      // After the answer: the word's audio button (and its transliteration where it has one).
-      await expect(page.getByTestId("answer-reveal")).toBeVisible();
-      await expect(page.getByTestId("answer-reveal").getByRole("button")).toBeVisible();
       if (i === 1) await shoot(page, `translation-match-answered-${lang}`);
+      if (i + 1 < count) await expect(step).toHaveAttribute("data-index", String(i + 1));
     }
     await page.waitForURL(/\/game-over$/);
+    expect(await page.evaluate(() => (window as unknown as { reveals: number }).reveals)).toBe(count);
     await expect(page.locator("main h1")).toBeFocused();
     await expect(page.getByRole("status").filter({ hasText: `${count - 1}` })).toBeVisible();
     const items = page.getByTestId("practised-item");

@@ -53,6 +53,15 @@ for (const lang of LANGUAGES) {
       const word = await words.get(id);
       const letters = [...stripNikkud(plainHebrew(word)).replace(/[\s?.!]/gu, "")];
       const path = findPath(grid, letters);
+      // Issue 12.6: a found word is marked (check and background), its vowel marks not struck through.
+      if (i === 1) {
+        await expect(page.locator("[data-testid='word-list'] li[data-found]")).toHaveCount(1);
+        await expect(page.locator("[data-testid='word-list'] li[data-found] [lang='he']").first()).toHaveCSS(
+          "text-decoration-line",
+          "none",
+        );
+        await shoot(page, `word-search-found-${lang}`);
+      }
       if (i === 0) {
         // Keyboard: arrows over the roving-tabindex grid (right-to-left: ArrowLeft is the next column), Enter selects.
         let at: Cell = { row: 0, col: 0 };
