@@ -151,7 +151,8 @@ describe("PostQueue", () => {
         "/progress/words",
         {
           updates: [
-            { wordId: 1, delta: 2 },
+            { wordId: 1, delta: 1 },
+            { wordId: 1, delta: 1 },
             { wordId: 2, delta: -1 },
           ],
         },

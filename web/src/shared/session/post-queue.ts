@@ -5,7 +5,7 @@
 // so it is dropped. Offline, consecutive review events and word progress are merged into the last waiting batch
 // (within the server's limits), so a long session without network stays a few entries.
 import { logError } from "../log.ts";
-import { MAX_UPDATES, mergeUpdates, type WordUpdate } from "./progress-batch.ts";
+import { MAX_UPDATES, type WordUpdate } from "./progress-batch.ts";
 
 export type PostPath = "/game/play" | "/progress/words" | "/review/events" | "/me/active-module" | "/me";
 export type PostMethod = "POST" | "PATCH";
@@ -122,11 +122,10 @@ export function mergeBodies(path: PostPath, waiting: unknown, next: unknown): un
     return a && b && a.length + b.length <= MAX_MERGED_EVENTS ? { events: [...a, ...b] } : null;
   }
   if (path === "/progress/words") {
+    // Joined, not summed: the server sums a word's repeated updates and counts each as seen, as if sent apart.
     const a = updatesOf(waiting);
     const b = updatesOf(next);
-    if (!a || !b) return null;
-    const updates = mergeUpdates([...a, ...b]);
-    return updates.length <= MAX_UPDATES ? { updates } : null;
+    return a && b && a.length + b.length <= MAX_UPDATES ? { updates: [...a, ...b] } : null;
   }
   return null;
 }
