@@ -1,5 +1,6 @@
 // The /api contract through app.inject, on every backend: each call, each bad input.
-import { expandLeanWord, wordsResponse } from "@ivrit/core/schemas/api";
+import { expandLeanWord } from "@ivrit/core/lean-word";
+import { wordsResponse } from "@ivrit/core/schemas/api";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../src/db/schema.ts";

@@ -1,10 +1,6 @@
 // GET /words: words of a module (or tiers), with the module and its locked flag.
-import {
-  expandLeanWord,
-  type LeanWordsResponse,
-  type WordsQueryInput,
-  type WordsResponse,
-} from "@ivrit/core/schemas/api";
+import { expandLeanWord } from "@ivrit/core/lean-word";
+import type { LeanWordsResponse, WordsQueryInput, WordsResponse } from "@ivrit/core/schemas/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "./client.ts";
 import { queryKeys } from "./query-keys.ts";
