@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRng } from "../rng.ts";
-import type { BeginnerLetter, BeginnerWord, LetterVowel } from "../schemas/api.ts";
+import type { BeginnerLetter, BeginnerWord } from "../schemas/api.ts";
 import { beginnerResults, buildBeginnerRound } from "./beginner.ts";
 import { clearWrongPick, isCorrectAnswer, next, optionKey, pick, quizPhase } from "./choice.ts";
+import { makeCombo } from "./test-fixtures.ts";
 
 const letter = (id: number, letter_he: string, name: string): BeginnerLetter => ({
   id,
@@ -24,15 +25,7 @@ const LETTERS = [
   letter(23, "ך", "KAF so-FIT"),
 ];
 
-const combo = (id: number, letter_with_nikkud: string, transliteration: string): LetterVowel => ({
-  id,
-  alphabet_id: Math.floor(id / 100),
-  nikkud_id: id % 100,
-  letter_with_nikkud,
-  nikkud_name: "",
-  transliteration,
-  pronunciation_audio: null,
-});
+const combo = makeCombo;
 const COMBOS = [
   combo(101, "אָ", "a"),
   combo(102, "אַ", "a"),

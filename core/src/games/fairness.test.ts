@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { LetterVowel } from "../schemas/api.ts";
 import { measureFairness, percent } from "./fairness.ts";
-import { NOUNS, TABLE_VERBS, VERBS } from "./test-fixtures.ts";
+import { makeCombo, NOUNS, TABLE_VERBS, VERBS } from "./test-fixtures.ts";
 
-const vowel = (id: number, text: string, tr: string): LetterVowel => ({
-  id,
-  alphabet_id: Math.floor(id / 100),
-  nikkud_id: id % 100,
-  letter_with_nikkud: text,
-  nikkud_name: "",
-  transliteration: tr,
-  pronunciation_audio: null,
-});
+const vowel = makeCombo;
 
 describe("measureFairness", () => {
   it("counts the rounds the engines build on the given pools", () => {

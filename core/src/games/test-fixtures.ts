@@ -1,5 +1,5 @@
 // Hand-written words for the engine tests: real Hebrew, the shapes the API sends (core/src/schemas/api.ts).
-import type { VerbForm, Word } from "../schemas/api.ts";
+import type { LetterVowel, VerbForm, Word } from "../schemas/api.ts";
 
 /** Conjugation tables of the content (content/verbs/tables), as GET /words sends them in `forms`. */
 export const TABLES: Record<string, Record<string, VerbForm>> = {
@@ -412,4 +412,17 @@ export function at<T>(list: readonly T[], i: number): T {
   const item = list[i];
   if (item === undefined) throw new Error(`no item ${i}`);
   return item;
+}
+
+/** A letter + vowel combination; its id is the letter's id x 100 + the vowel's (as the content numbers them). */
+export function makeCombo(id: number, letter_with_nikkud: string, transliteration: string): LetterVowel {
+  return {
+    id,
+    alphabet_id: Math.floor(id / 100),
+    nikkud_id: id % 100,
+    letter_with_nikkud,
+    nikkud_name: "",
+    transliteration,
+    pronunciation_audio: null,
+  };
 }
