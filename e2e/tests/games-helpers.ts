@@ -37,6 +37,28 @@ export function norm(text: string): string {
   return stripNikkud(text).trim().toLocaleLowerCase();
 }
 
+/** A lean word (GET /words?fields=lean, issue 16) in the SPEC's shape the tests read; other items as they are. */
+function fromLean<T>(item: T): T {
+  const w = item as Record<string, unknown>;
+  if (!("he" in w) || "word_he" in w) return item;
+  const roots = (w.roots as [string, string][]).map(([root, root_translation]) => ({ root, root_translation }));
+  const s = w.sentence as { he: string; nikkud: string; translation: string; orders: string[] } | null | undefined;
+  return {
+    ...w,
+    hebrew: w.he,
+    word_he: w.he,
+    word: w.he,
+    word_with_nikkud: w.nikkud,
+    transliteration: w.translit,
+    roots,
+    sentence_he: s?.he ?? null,
+    sentence_he_nikkud: s?.nikkud ?? null,
+    sentence_translation: s?.translation ?? null,
+    sentence_orders: s ? s.orders : null,
+    example: s ? { he: s.he, he_nikkud: s.nikkud, translation: s.translation } : null,
+  } as T;
+}
+
 /** Collects every item of every response of `urlPart` the page receives. */
 export function collect<T extends { id: number }>(page: Page, urlPart: string) {
   const items = new Map<number, T>();
@@ -46,7 +68,7 @@ export function collect<T extends { id: number }>(page: Page, urlPart: string) {
     pending.push(
       r.json().then(
         (body: { items?: T[] }) => {
-          for (const item of body.items ?? []) items.set(item.id, item);
+          for (const item of body.items ?? []) items.set(item.id, fromLean(item));
         },
         () => undefined,
       ),

@@ -93,6 +93,8 @@ describe("loadSession", () => {
     const second = new URL(String(fetchMock.mock.calls[1]?.[0]), "http://x");
     expect(second.searchParams.get("moduleId")).toBe("120");
     expect(second.searchParams.get("category")).toBe("verb");
+    // The tables the game reads, in the lean shape getWords expands (issue 16's session fields).
+    expect(second.searchParams.get("forms")).toBe("1");
     expect(s.words.map((w) => w.id)).toEqual([3, 2, 1]);
     // It played that module's verbs: the play record names it.
     expect(s.moduleId).toBe(120);

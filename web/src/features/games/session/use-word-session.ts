@@ -7,6 +7,7 @@ import { SESSION_LOADS } from "@ivrit/core/games/constants";
 import {
   languageChangeAction,
   type SessionContext,
+  sessionFields,
   sessionQuery,
   startDelayMs,
   startKey,
@@ -130,7 +131,13 @@ export async function loadSession(
     // that holds few of them, so that module's verbs are loaded too and joined to the pool.
     if (game === "verb-conjugation" && context.moduleId !== null) {
       const own = await getWords(
-        { language: context.language, moduleId: String(context.moduleId), category: "verb", limit: "400" },
+        {
+          ...sessionFields(game),
+          language: context.language,
+          moduleId: String(context.moduleId),
+          category: "verb",
+          limit: "400",
+        },
         signal,
       );
       if (!own.locked && own.items.length > 0) {
