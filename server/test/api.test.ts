@@ -422,6 +422,18 @@ describe.each(BACKENDS)("API on %s", (backend) => {
         [1002, -1, 1],
       ]);
     });
+    it("takes a batch's own id and refuses a malformed one (issue 15)", async () => {
+      const user = newUser();
+      const batch = { batchId: "mqz3k1-7-a1b2c3d4", updates: [{ wordId: 1001, delta: 1 }] };
+      expect((await send("POST", "/api/progress/words", batch, user)).json()).toEqual({ ok: true });
+      expect((await progressOf(user)).map((p) => [p.wordId, p.score])).toEqual([[1001, 1]]);
+      expectError(
+        await send("POST", "/api/progress/words", { ...batch, batchId: "bad id!" }, user),
+        400,
+        "invalid_input",
+        /batchId/,
+      );
+    });
     it("takes up to 500 updates in one batch and refuses 501", async () => {
       const user = newUser();
       const updates = (n: number) => Array.from({ length: n }, (_, i) => ({ wordId: i % 2 ? 1001 : 1002, delta: 1 }));

@@ -150,6 +150,14 @@ export const progressWordBody = z.strictObject({ userId: userId.optional(), word
 export const progressWordsBody = z.strictObject({
   userId: userId.optional(),
   updates: z.array(z.strictObject({ wordId, delta })).min(1).max(500),
+  /**
+   * The batch's own id, made once by the client when the batch is formed (issue 15), so that a batch sent again after
+   * a lost answer can be recognised by the server.
+   */
+  batchId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, "batchId: 8 to 64 letters, digits or hyphens")
+    .optional(),
 });
 export const progressModuleBody = z.strictObject({
   userId: userId.optional(),

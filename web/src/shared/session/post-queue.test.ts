@@ -131,12 +131,13 @@ describe("PostQueue", () => {
     expect(reported).toEqual(["/game/play", "/me", "/me/active-module"]);
   });
 
-  it("merges waiting review events and progress into one batch each, within the server's limits", async () => {
+  it("offline, merges waiting review events and progress into one batch each, within the server's limits", async () => {
+    const offline = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     const store = memoryStore();
     const send = vi.fn().mockRejectedValue(networkDown);
     const q = new PostQueue(store, send, () => 0);
     await q.post("/review/events", { events: [{ id: "e1" }] });
-    await q.post("/progress/words", { updates: [{ wordId: 1, delta: 1 }] });
+    await q.post("/progress/words", { updates: [{ wordId: 1, delta: 1 }], batchId: "batch-one" });
     await q.post("/game/play", { sessionId: "s" });
     await q.post("/review/events", { events: [{ id: "e2" }, { id: "e3" }] });
     await q.post("/progress/words", {
@@ -144,7 +145,10 @@ describe("PostQueue", () => {
         { wordId: 1, delta: 1 },
         { wordId: 2, delta: -1 },
       ],
+      batchId: "batch-two",
     });
+    // Offline nothing is tried.
+    expect(send).not.toHaveBeenCalled();
     expect(store.items.map((p) => [p.path, p.body])).toEqual([
       ["/review/events", { events: [{ id: "e1" }, { id: "e2" }, { id: "e3" }] }],
       [
@@ -155,6 +159,7 @@ describe("PostQueue", () => {
             { wordId: 1, delta: 1 },
             { wordId: 2, delta: -1 },
           ],
+          batchId: "batch-one",
         },
       ],
       ["/game/play", { sessionId: "s" }],
@@ -163,6 +168,19 @@ describe("PostQueue", () => {
     const many = Array.from({ length: 199 }, (_, i) => ({ id: `m${i}` }));
     await q.post("/review/events", { events: many });
     expect(store.items.filter((p) => p.path === "/review/events")).toHaveLength(2);
+    offline.mockRestore();
+  });
+
+  it("never merges into a batch that was already tried: the server may have it under its id", async () => {
+    const store = memoryStore();
+    const q = new PostQueue(
+      store,
+      () => Promise.reject(networkDown),
+      () => 0,
+    );
+    await q.post("/progress/words", { updates: [{ wordId: 1, delta: 1 }], batchId: "tried-once" });
+    await q.post("/progress/words", { updates: [{ wordId: 2, delta: 1 }], batchId: "never-tried" });
+    expect(store.items.map((p) => (p.body as { batchId: string }).batchId)).toEqual(["tried-once", "never-tried"]);
   });
 
   it("never merges into the batch that is being sent", async () => {
@@ -291,10 +309,14 @@ describe("progress batching", () => {
         { wordId: 7, delta: 1 },
         { wordId: 8, delta: -1 },
       ],
+      batchId: expect.stringMatching(/^[a-z0-9-]{8,64}$/),
     });
     batch.add(7, 1);
     await batch.flush();
     expect(post).toHaveBeenCalledTimes(2);
+    // Each batch has its own id.
+    const ids = post.mock.calls.map((c) => (c[1] as { batchId: string }).batchId);
+    expect(new Set(ids).size).toBe(2);
     await batch.flush();
     expect(post).toHaveBeenCalledTimes(2);
     vi.useRealTimers();

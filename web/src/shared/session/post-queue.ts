@@ -5,6 +5,7 @@
 // so it is dropped. Offline, consecutive review events and word progress are merged into the last waiting batch
 // (within the server's limits), so a long session without network stays a few entries.
 import { logError } from "../log.ts";
+import { newClientId } from "./ids.ts";
 import { MAX_UPDATES, type WordUpdate } from "./progress-batch.ts";
 
 export type PostPath = "/game/play" | "/progress/words" | "/review/events" | "/me/active-module" | "/me";
@@ -98,12 +99,6 @@ function deviceOffline(): boolean {
   return typeof navigator !== "undefined" && navigator.onLine === false;
 }
 
-let counter = 0;
-function newId(now: number): string {
-  counter += 1;
-  return `${now.toString(36)}-${counter.toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
-}
-
 function eventsOf(body: unknown): unknown[] | null {
   const events = (body as { events?: unknown } | null)?.events;
   return Array.isArray(events) ? events : null;
@@ -119,13 +114,14 @@ export function mergeBodies(path: PostPath, waiting: unknown, next: unknown): un
   if (path === "/review/events") {
     const a = eventsOf(waiting);
     const b = eventsOf(next);
-    return a && b && a.length + b.length <= MAX_MERGED_EVENTS ? { events: [...a, ...b] } : null;
+    return a && b && a.length + b.length <= MAX_MERGED_EVENTS ? { ...(waiting as object), events: [...a, ...b] } : null;
   }
   if (path === "/progress/words") {
     // Joined, not summed: the server sums a word's repeated updates and counts each as seen, as if sent apart.
     const a = updatesOf(waiting);
     const b = updatesOf(next);
-    return a && b && a.length + b.length <= MAX_UPDATES ? { updates: [...a, ...b] } : null;
+    // The waiting batch keeps its id (it was never tried, see enqueue).
+    return a && b && a.length + b.length <= MAX_UPDATES ? { ...(waiting as object), updates: [...a, ...b] } : null;
   }
   return null;
 }
@@ -198,14 +194,16 @@ export class PostQueue {
     for (let i = items.length - 1; i >= 0; i--) {
       const waiting = items[i] as PendingPost;
       if (waiting.path !== path) continue;
-      const merged = waiting.id === this.inFlight ? null : mergeBodies(path, waiting.body, body);
+      // Never into the batch on its way, nor into one already tried: the server may have it (under its id).
+      const merged =
+        waiting.id === this.inFlight || waiting.attempts > 0 ? null : mergeBodies(path, waiting.body, body);
       if (merged === null) break;
       items[i] = { ...waiting, body: merged };
       this.store.write(items);
       this.onQueued();
       return waiting.id;
     }
-    const id = newId(now);
+    const id = newClientId(now);
     const entry: PendingPost = { id, path, body, attempts, nextAt: now + (attempts > 0 ? backoffMs(attempts) : 0) };
     if (method !== "POST") entry.method = method;
     this.store.write([...items, entry].slice(-MAX_PENDING));

@@ -1,5 +1,6 @@
 // Word progress (POST /progress/words): each answer adds a delta for its word; the deltas are summed per
 // word and sent in one batch a moment later, or at once when the game ends or the page is hidden.
+import { newClientId } from "./ids.ts";
 import type { PostQueue } from "./post-queue.ts";
 
 /** The server takes at most this many updates per call. */
@@ -51,6 +52,8 @@ export class ProgressBatch {
     this.timer = null;
     const updates = mergeUpdates(this.buffer);
     this.buffer = [];
-    for (const part of chunk(updates, MAX_UPDATES)) await this.queue.post("/progress/words", { updates: part });
+    // Each batch gets its id now: sent again after a lost answer, the server adds it once (issue 15).
+    for (const part of chunk(updates, MAX_UPDATES))
+      await this.queue.post("/progress/words", { updates: part, batchId: newClientId() });
   }
 }

@@ -5,6 +5,7 @@
 import { type AnswerKind, type Outcome, outcomeOf } from "@ivrit/core/review";
 import type { ReviewSource } from "@ivrit/core/schemas/review";
 import { logError } from "../log.ts";
+import { newClientId } from "./ids.ts";
 import type { PostQueue } from "./post-queue.ts";
 
 /** The server takes at most this many events per call (core's MAX_EVENTS_PER_POST). */
@@ -17,16 +18,6 @@ export interface ReviewEventBody {
   at: string;
   game: ReviewSource;
   outcome: Outcome;
-}
-
-let counter = 0;
-export function newEventId(now: number = Date.now()): string {
-  counter += 1;
-  const random =
-    typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"
-      ? crypto.randomUUID().replaceAll("-", "").slice(0, 16)
-      : Math.floor(Math.random() * 1e12).toString(36);
-  return `${now.toString(36)}-${counter.toString(36)}-${random}`;
 }
 
 export class ReviewEvents {
@@ -49,7 +40,7 @@ export class ReviewEvents {
   add(wordId: number, game: ReviewSource, outcome: Outcome): ReviewEventBody | null {
     if (!Number.isInteger(wordId) || wordId <= 0) return null;
     const now = this.now();
-    const event = { id: newEventId(now), wordId, at: new Date(now).toISOString(), game, outcome };
+    const event = { id: newClientId(now), wordId, at: new Date(now).toISOString(), game, outcome };
     this.buffer.push(event);
     if (outcome === "wrong" || outcome === "right_after_mistake") this.missed.add(wordId);
     if (this.timer === null) this.timer = setTimeout(() => void this.flush(), this.delayMs);
