@@ -53,6 +53,9 @@ console.log(
   `  infinitive/future questions whose answer is the only one of its form: ${percent(f.translation.onlyOfItsForm)}`,
 );
 console.log(`  questions with two right options:                             ${f.translation.twoRight}  (goal 0)`);
+console.log(
+  `  the same, with homographs from all modules:                   ${f.translation.twoRightAcrossPools}  (stricter)`,
+);
 console.log(`letter + vowel: ${f.vowel.questions} questions`);
 console.log(`  wrong options all readings of the asked consonant:            ${percent(f.vowel.sameConsonant)}`);
 console.log(`  bare "'" options:                                             ${f.vowel.bareStops}`);

@@ -41,6 +41,7 @@ describe("games fairness over the real content", () => {
     expect(f.verb.twoRight).toBe(0);
     expect(f.verb.sameRoot.hits).toBe(f.verb.sameRoot.of);
     expect(f.translation.twoRight).toBe(0);
+    expect(f.translation.twoRightAcrossPools).toBe(0);
     expect(f.translation.samePos.hits / f.translation.samePos.of).toBeGreaterThanOrEqual(0.9);
     expect(f.vowel.twoRight).toBe(0);
     expect(f.vowel.bareStops).toBe(0);

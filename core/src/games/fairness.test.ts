@@ -28,6 +28,7 @@ describe("measureFairness", () => {
     expect(f.translation.questions).toBe(10);
     expect(f.translation.samePos.of).toBe(30);
     expect(f.translation.twoRight).toBe(0);
+    expect(f.translation.twoRightAcrossPools).toBe(0);
     expect(f.vowel.questions).toBe(200);
     expect(f.vowel.bareStops).toBe(0);
     expect(f.vowel.sameConsonant).toEqual({ hits: 200, of: 200 });

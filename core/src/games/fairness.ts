@@ -2,15 +2,17 @@
 // counted. The pools come from the caller (the real content through the server's loader in
 // `npm run games-fairness -w bench` and server/test/games-fairness.test.ts; fixtures in the unit test).
 
+import { normalizeAnswer } from "../hebrew.ts";
 import { createRng } from "../rng.ts";
 import type { LetterVowel, Word, WordsQueryInput } from "../schemas/api.ts";
 import { buildBeginnerRound } from "./beginner.ts";
 import { isCorrectAnswer, optionKey } from "./choice.ts";
 import { normalizeTense, rootKey, validRoots } from "./eligibility.ts";
-import { alsoRightIn, partOfSpeech } from "./fair-options.ts";
+import { alsoRightIn, partOfSpeech, senses } from "./fair-options.ts";
 import { sessionQuery } from "./session.ts";
 import { buildTranslationMatch } from "./translation-match.ts";
 import { buildVerbConjugation } from "./verb-conjugation.ts";
+import { plainHebrew } from "./word-fields.ts";
 
 /** A count and what it is out of. */
 export interface Share {
@@ -36,6 +38,11 @@ export interface FairnessFigures {
     onlyOfItsForm: Share;
     /** Questions with a second option that is also right for the Hebrew asked (fair-options.ts's alsoRightIn). */
     twoRight: number;
+    /**
+     * The same, with the senses of every word of all the pools spelled like the asked one (homographs the round's
+     * own pool does not hold): a stricter check than the engine can make.
+     */
+    twoRightAcrossPools: number;
   };
   vowel: {
     questions: number;
@@ -70,9 +77,17 @@ export function measureFairness(input: {
 }): FairnessFigures {
   const f: FairnessFigures = {
     verb: { questions: 0, ownTable: share(), sameRoot: share(), twoRight: 0 },
-    translation: { questions: 0, samePos: share(), onlyOfItsForm: share(), twoRight: 0 },
+    translation: { questions: 0, samePos: share(), onlyOfItsForm: share(), twoRight: 0, twoRightAcrossPools: 0 },
     vowel: { questions: 0, sameConsonant: share(), bareStops: 0, twoRight: 0 },
   };
+  // Every sense each spelling has anywhere in the pools, for the stricter two-right count.
+  const sensesBySpelling = new Map<string, Set<string>>();
+  for (const w of input.translationPools.flat()) {
+    const key = normalizeAnswer(plainHebrew(w));
+    const set = sensesBySpelling.get(key) ?? new Set<string>();
+    for (const x of senses(w.translation)) set.add(x);
+    sensesBySpelling.set(key, set);
+  }
   for (const seed of input.seeds) {
     for (const pool of input.verbPools) {
       const start = buildVerbConjugation(pool, createRng(seed));
@@ -124,6 +139,8 @@ export function measureFairness(input: {
           pool.some((w) => w.id !== q.word.id && isCorrectAnswer(o, w.translation) && right(w)),
         );
         if (second) f.translation.twoRight++;
+        const elsewhere = sensesBySpelling.get(normalizeAnswer(plainHebrew(q.word))) ?? new Set<string>();
+        if (second || wrong.some((o) => senses(o).some((x) => elsewhere.has(x)))) f.translation.twoRightAcrossPools++;
       }
     }
     // The vowel game's pool is small (one list): more rounds per seed.
