@@ -1,6 +1,7 @@
 // Issue 12.5: results that help. The game-over list marks the answers that were wrong; flashcards claim no score;
 // a round where nothing was asked is not celebrated; focus moves to the results heading and the result is a
 // status line. After an answer, the word's transliteration and audio button appear.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { type ApiWord, clickOption, LANGUAGES, newUser, norm, openGame, shoot } from "./games-helpers.ts";
 import { seedUser } from "./helpers.ts";
@@ -55,6 +56,10 @@ for (const lang of LANGUAGES) {
     await expect(wrongItems.first()).toContainText(missed?.translation ?? "?");
     await expect(page.locator('[data-testid="practised-item"][data-outcome="correct"]')).toHaveCount(count - 1);
     await shoot(page, `game-over-missed-${lang}`);
+    // The marks read well: no serious or critical axe finding on the results.
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 }
 
