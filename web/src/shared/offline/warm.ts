@@ -20,7 +20,7 @@ import { getReviewSettings } from "../api/review-settings.ts";
 import { audioUrl } from "../audio.ts";
 import { anonymousId } from "../identity.ts";
 import { logError } from "../log.ts";
-import { answerKey, audioPathsIn, modulePackQuery } from "./answers.ts";
+import { answerKey, audioPathsIn, modulePackQuery, type QueryParams } from "./answers.ts";
 import { keepAudio } from "./audio.ts";
 import { noteModuleOpened, offlineModules } from "./modules.ts";
 import { offlineStore } from "./store.ts";
@@ -35,10 +35,23 @@ export interface WarmContext {
 
 /** The tier games' kept pools are replaced at most this often. */
 const TIER_POOL_REFRESH_MS = 24 * 60 * 60 * 1000;
+/** A module's kept words are asked again at most this often (their audio is checked at every warm-up). */
+const MODULE_PACK_REFRESH_MS = 12 * 60 * 60 * 1000;
 /** The same warm-up is not repeated within this time in one page (a reload or coming back online starts afresh). */
 const REPEAT_MS = 10 * 60_000;
 let last: { key: string; at: number } | null = null;
 let chain: Promise<void> = Promise.resolve();
+
+type Pack = { items: unknown[]; locked?: boolean };
+
+/** The kept answer of a /words query when it was stored less than maxAge ago (reading it marks it used). */
+async function keptFresh(query: Record<string, unknown>, maxAge: number): Promise<Pack | null> {
+  const key = answerKey(anonymousId(), "/words", query as QueryParams);
+  const saved = await offlineStore.savedAt(key);
+  if (saved === null || Date.now() - saved >= maxAge) return null;
+  const text = await offlineStore.readAnswer(key);
+  return text === undefined ? null : (JSON.parse(text) as Pack);
+}
 
 async function keepFilesOf(data: unknown, moduleId: number | null): Promise<void> {
   const urls = audioPathsIn(data)
@@ -91,16 +104,16 @@ async function warm(context: WarmContext): Promise<void> {
   const modules = [...new Set([context.activeModuleId, ...offlineModules()])].filter((id): id is number => id !== null);
   for (const id of modules) {
     await step(`module ${id}`, async () => {
-      const pack = await apiJson<{ items: unknown[]; locked?: boolean }>("/words", {
-        query: modulePackQuery(language, id),
-      });
+      // A locked answer is asked again: the plan may have changed since.
+      const kept = await keptFresh(modulePackQuery(language, id), MODULE_PACK_REFRESH_MS);
+      const pack =
+        kept && !kept.locked ? kept : await apiJson<Pack>("/words", { query: modulePackQuery(language, id) });
       if (!pack.locked) await keepFilesOf(pack.items, id);
     });
   }
   for (const query of tierLoads({ language, tier })) {
     // A random sample of the tiers: a new one (and its audio) once a day is enough to play offline.
-    const saved = await offlineStore.savedAt(answerKey(anonymousId(), "/words", query));
-    if (saved !== null && Date.now() - saved < TIER_POOL_REFRESH_MS) continue;
+    if (await keptFresh(query, TIER_POOL_REFRESH_MS)) continue;
     await step("tier pool", async () => keepFilesOf(await apiJson("/words", { query }), null));
   }
   await step("review", async () => {
