@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import {
   type ApiWord,
@@ -54,6 +55,10 @@ for (const lang of LANGUAGES) {
             await table.getByRole("button").click();
             await expect(table.locator(`tr[data-cell="${cell}"]`)).toHaveAttribute("data-asked", "true");
             await shoot(page, `verb-conjugation-table-${lang}`);
+            // The question with its labels, and the open table: nothing serious for axe.
+            const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+            const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+            expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
           }
         },
       },

@@ -57,7 +57,7 @@ export function VerbTable({
   return (
     <Stack gap="xs">
       <Button
-        variant="light"
+        variant="default"
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-controls={id}
