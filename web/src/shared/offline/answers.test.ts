@@ -93,10 +93,11 @@ describe("audioPathsIn", () => {
           { audio_path: "a.mp3", roots: [{ pronunciation_audio: "b.mp3" }] },
           { audio_path: "a.mp3", pronunciation_audio: null },
           { audioPath: "c.mp3" },
+          { id: 9, audio: "d.mp3", canPlayAudio: true },
           { audio_path: "  " },
         ],
       }),
-    ).toEqual(["a.mp3", "b.mp3", "c.mp3"]);
+    ).toEqual(["a.mp3", "b.mp3", "c.mp3", "d.mp3"]);
   });
 });
 

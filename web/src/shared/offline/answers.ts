@@ -104,6 +104,9 @@ export async function offlineAnswer(user: string, path: string, query: QueryPara
   }
 }
 
+/** Where an answer names an audio file: the full word and the letters, a review card, a lean word (fields=lean). */
+const AUDIO_KEYS: ReadonlySet<string> = new Set(["audio_path", "pronunciation_audio", "audioPath", "audio"]);
+
 /** Every audio path an answer names (words, letters, review cards), once each. */
 export function audioPathsIn(data: unknown): string[] {
   const out = new Set<string>();
@@ -111,7 +114,7 @@ export function audioPathsIn(data: unknown): string[] {
     if (Array.isArray(v)) for (const x of v) walk(x);
     else if (typeof v === "object" && v !== null) {
       for (const [k, x] of Object.entries(v)) {
-        if ((k === "audio_path" || k === "pronunciation_audio" || k === "audioPath") && typeof x === "string") {
+        if (AUDIO_KEYS.has(k) && typeof x === "string") {
           if (x.trim() !== "") out.add(x);
         } else if (typeof x === "object") walk(x);
       }

@@ -112,9 +112,10 @@ async function warm(context: WarmContext): Promise<void> {
     });
   }
   for (const query of tierLoads({ language, tier })) {
-    // A random sample of the tiers: a new one (and its audio) once a day is enough to play offline.
-    if (await keptFresh(query, TIER_POOL_REFRESH_MS)) continue;
-    await step("tier pool", async () => keepFilesOf(await apiJson("/words", { query }), null));
+    // A random sample of the tiers: a new one once a day is enough to play offline (its audio is checked always).
+    await step("tier pool", async () =>
+      keepFilesOf((await keptFresh(query, TIER_POOL_REFRESH_MS)) ?? (await apiJson("/words", { query })), null),
+    );
   }
   await step("review", async () => {
     await getReviewSettings();
