@@ -61,12 +61,16 @@ function keptAnswer(page: Page, keyEnd: string): Promise<string | null> {
           const all = tx.objectStore("meta").getAll();
           all.onsuccess = () => {
             const key = (all.result as Meta[]).find((m) => m.key.endsWith(keyEnd))?.key;
-            if (!key) return resolve(null);
+            if (!key) {
+              db.close();
+              return resolve(null);
+            }
             const got = tx.objectStore("data").get(key);
             got.onsuccess = () => {
               db.close();
               resolve(got.result as string);
             };
+            got.onerror = () => reject(got.error);
           };
         };
       }),
