@@ -16,11 +16,15 @@ export function OfflineBanner() {
         variant="light"
         role="status"
         data-testid="offline-banner"
-        icon={<IconWifiOff aria-hidden="true" size={20} />}
-        title={t("offline.title")}
-        py="xs"
+        icon={<IconWifiOff aria-hidden="true" size={18} />}
+        py={6}
       >
-        <Text size="sm">{t("offline.text")}</Text>
+        <Text size="sm">
+          <Text span fw={700} size="sm">
+            {t("offline.title")}.
+          </Text>{" "}
+          {t("offline.text")}
+        </Text>
       </Alert>
     </Container>
   );
