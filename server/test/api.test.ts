@@ -427,6 +427,19 @@ describe.each(BACKENDS)("API on %s", (backend) => {
       const batch = { batchId: "mqz3k1-7-a1b2c3d4", updates: [{ wordId: 1001, delta: 1 }] };
       expect((await send("POST", "/api/progress/words", batch, user)).json()).toEqual({ ok: true });
       expect((await progressOf(user)).map((p) => [p.wordId, p.score])).toEqual([[1001, 1]]);
+      // The same batch again (its answer was lost), alone and five times at once: added once.
+      expect((await send("POST", "/api/progress/words", batch, user)).json()).toEqual({ ok: true });
+      const again = { batchId: "mqz3k1-8-b2c3d4e5", updates: [{ wordId: 1002, delta: 2 }] };
+      const all = await Promise.all(Array.from({ length: 5 }, () => send("POST", "/api/progress/words", again, user)));
+      expect(all.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect((await progressOf(user)).map((p) => [p.wordId, p.score, p.seen])).toEqual([
+        [1001, 1, 1],
+        [1002, 2, 1],
+      ]);
+      // Another learner's batch with the same id is theirs.
+      const other = newUser();
+      expect((await send("POST", "/api/progress/words", batch, other)).statusCode).toBe(200);
+      expect((await progressOf(other)).map((p) => [p.wordId, p.score])).toEqual([[1001, 1]]);
       expectError(
         await send("POST", "/api/progress/words", { ...batch, batchId: "bad id!" }, user),
         400,
@@ -499,6 +512,30 @@ describe.each(BACKENDS)("API on %s", (backend) => {
       expect((await send("POST", "/api/game/play", { ...play, gameName: "flashcards" }, user)).statusCode).toBe(201);
       const rows = await h.database.db.select().from(t.gamePlays).where(sql`${t.gamePlays.userId} = ${user}`);
       expect(rows).toHaveLength(2);
+    });
+    it("stores concurrent plays together: one 201 per play, whatever arrives at once", async () => {
+      const users = [newUser(), newUser(), newUser()];
+      const play = (sessionId: string) => ({ gameName: "translation_match", language: "fr", sessionId, moduleId: 1 });
+      // Each learner sends the same play three times and another once, all at the same moment.
+      const sent = users.flatMap((u) => [
+        send("POST", "/api/game/play", play("same"), u),
+        send("POST", "/api/game/play", play("same"), u),
+        send("POST", "/api/game/play", play("same"), u),
+        send("POST", "/api/game/play", { ...play("other"), meta: { correct: 3 } }, u),
+      ]);
+      const answers = await Promise.all(sent);
+      for (const [i] of users.entries()) {
+        const mine = answers.slice(i * 4, i * 4 + 4).map((r) => r.statusCode);
+        expect(mine.slice(0, 3).sort()).toEqual([200, 200, 201]);
+        expect(mine[3]).toBe(201);
+      }
+      for (const u of users) {
+        const rows = await h.database.db.select().from(t.gamePlays).where(sql`${t.gamePlays.userId} = ${u}`);
+        expect(rows.map((r) => [r.sessionId, r.language, r.moduleId, r.meta]).sort()).toEqual([
+          ["other", "fr", 1, { correct: 3 }],
+          ["same", "fr", 1, {}],
+        ]);
+      }
     });
     it.each([
       [{ gameName: "chess", language: "en", sessionId: "a" }, /gameName: must be one of/],

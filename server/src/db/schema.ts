@@ -221,6 +221,19 @@ export const wordProgress = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.wordId] })],
 );
 
+/** Word-progress batches already added, by the client's batch id: a batch sent again adds nothing (issue 15). */
+export const progressBatches = pgTable(
+  "progress_batches",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    batchId: text("batch_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.batchId] })],
+);
+
 export const moduleProgress = pgTable(
   "module_progress",
   {
