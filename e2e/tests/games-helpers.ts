@@ -68,7 +68,8 @@ export function collect<T extends { id: number }>(page: Page, urlPart: string) {
     pending.push(
       r.json().then(
         (body: { items?: T[] }) => {
-          for (const item of body.items ?? []) items.set(item.id, fromLean(item));
+          // Merged: the same word comes in several loads (the game's, the offline warm-up's), not all with its table.
+          for (const item of body.items ?? []) items.set(item.id, { ...items.get(item.id), ...fromLean(item) });
         },
         () => undefined,
       ),

@@ -5,7 +5,7 @@
 // audio files all of these name. Then the store is trimmed to its budget.
 import { MODULE_GAMES, type ModuleGame } from "@ivrit/core/games";
 import { SESSION_LOADS } from "@ivrit/core/games/constants";
-import { sessionQuery } from "@ivrit/core/games/session";
+import { sessionFields, sessionQuery } from "@ivrit/core/games/session";
 import type { Language } from "@ivrit/core/languages";
 import { BEGINNER_MODULE_ID, type Tier } from "@ivrit/core/plans";
 import { apiJson, isOffline } from "../api/client.ts";
@@ -74,8 +74,13 @@ export function tierLoads(context: { language: Language; tier: Tier }): Record<s
   const ctx = { ...context, moduleId: null };
   for (const game of MODULE_GAMES as readonly ModuleGame[]) {
     if (SESSION_LOADS[game].mode !== "tiers") continue;
-    add(sessionQuery(game, ctx) as Record<string, string> | null);
-    if (game === "tense-guesser") add(sessionQuery(game, ctx, { refresh: true }) as Record<string, string> | null);
+    // The game's own query: sessionQuery's load with the fields its screen asks for (the kept answer's key).
+    const load = (refresh: boolean) => {
+      const q = sessionQuery(game, ctx, { refresh });
+      return q ? ({ ...q, ...sessionFields(game) } as Record<string, string>) : null;
+    };
+    add(load(false));
+    if (game === "tense-guesser") add(load(true));
   }
   return out;
 }

@@ -107,7 +107,8 @@ export async function loadSession(
   const fetchWords = async (refresh: boolean) => {
     const query = sessionQuery(game, context, { refresh, seed });
     if (query === null) throw new Error("no module");
-    return getWords(query, signal);
+    // Only the fields the game's screen reads (issue 16): lean words in the learner's language.
+    return getWords({ ...query, ...sessionFields(game) }, signal);
   };
   let res: WordsResponse;
   let namedModule: Module | null = null;
