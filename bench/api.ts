@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { MODULE_GAMES } from "@ivrit/core/games";
 import { sessionFields, sessionQuery } from "@ivrit/core/games/session";
 import autocannon from "autocannon";
-import { benchContent, freshPg, procMb } from "./support.ts";
+import { benchContent, freshPg, procMb, SERVER_ENV } from "./support.ts";
 
 const { values } = parseArgs({
   options: {
@@ -137,10 +137,8 @@ async function startServer(env: Record<string, string>, port: number) {
     env: {
       ...process.env,
       ...env,
+      ...SERVER_ENV,
       PORT: String(port),
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_MAX: "100000000",
-      RATE_LIMIT_ADDRESS_MAX: "100000000",
       BENCH_USER: user,
       BENCH_ROUTES: JSON.stringify(routes.map((r) => ({ method: r.method, path: r.path(0), body: r.body?.(0) }))),
     },

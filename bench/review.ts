@@ -16,7 +16,7 @@ import { createRng } from "@ivrit/core/rng";
 import { applyEvent, newCard, replay } from "@ivrit/core/srs";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
-import { benchContent, freshPg } from "./support.ts";
+import { benchContent, freshPg, SERVER_ENV } from "./support.ts";
 
 const CARDS = 3_000;
 const EVENTS = 50_000;
@@ -124,10 +124,8 @@ async function start(
     env: {
       ...process.env,
       ...env,
+      ...SERVER_ENV,
       PORT: String(port),
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_MAX: "100000000",
-      RATE_LIMIT_ADDRESS_MAX: "100000000",
       BENCH_USER: user,
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -65,3 +65,6 @@ export function benchContent(scale: number): string {
   }
   return dir;
 }
+
+/** What every benchmark's server process is started with: quiet logs, rate limits out of the way. */
+export const SERVER_ENV = { LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000000", RATE_LIMIT_ADDRESS_MAX: "100000000" };
