@@ -4,7 +4,8 @@
 // The app is the production build (in a folder of its own), served by `node server/dist/main.js` as `npm start` does.
 // A learner who has been here before: the first-run choice made, language English, an active module.
 //
-//   npm run lighthouse -w bench [-- --runs 3 --pages /home,/words]
+//   npm run lighthouse -w bench [-- --runs 3 --pages /home,/words --out /tmp/lhr]
+// --out: each run's full Lighthouse report (JSON) is written there, to read its long tasks and layout shifts.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +19,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     pages: { type: "string", default: "" },
+    out: { type: "string", default: "" },
   },
 });
 const RUNS = Number(values.runs);
@@ -91,6 +93,11 @@ async function audit(browser: Browser, origin: string, path: string, state: Reco
   await page.close();
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
+  if (values.out) {
+    mkdirSync(values.out, { recursive: true });
+    const name = `${path.replace(/[^a-z0-9]+/gi, "_") || "_"}-${origin.split(":").pop()}-${Date.now()}.json`;
+    writeFileSync(join(values.out, name), JSON.stringify(lhr));
+  }
   const audits = lhr.audits;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -1,19 +1,24 @@
 // The card at the top of the game chooser: how many cards are due, and the way into /review.
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconCards } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useReviewQueue } from "../../shared/api/get-review-queue.ts";
 
-export function ReviewChooserCard() {
+/** The card's frame: the same in its loading form and its loaded one, so the games below it do not move. */
+function CardFrame({
+  count,
+  start,
+  ...data
+}: {
+  count: ReactNode;
+  start: ReactNode;
+  [data: `data-${string}`]: unknown;
+}) {
   const { t } = useTranslation("review");
-  const queue = useReviewQueue();
-  const q = queue.data;
-  // The card is an extra: while it loads or if it fails, the games below it are what matters.
-  if (!q) return null;
-  const size = q.sessionSize;
   return (
-    <Card withBorder padding="md" data-testid="review-card-chooser" data-due={q.due}>
+    <Card withBorder padding="md" {...data}>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="nowrap">
           <IconCards size={32} aria-hidden="true" color="var(--mantine-color-indigo-7)" />
@@ -21,29 +26,63 @@ export function ReviewChooserCard() {
             <Title order={2} size="h4">
               {t("chooser.title")}
             </Title>
-            <Text data-testid="review-due-count">
-              {q.due > 0 || q.newAvailable > 0
-                ? [
-                    t("chooser.due", { count: q.due }),
-                    q.newAvailable > 0 ? t("chooser.new", { count: q.newAvailable }) : "",
-                  ]
-                    .filter(Boolean)
-                    .join(" ")
-                : t("chooser.none")}
-            </Text>
+            {count}
           </Stack>
         </Group>
         <Group gap="xs">
-          {size > 0 && (
-            <Button component={Link} to="/review">
-              {t("chooser.start")}
-            </Button>
-          )}
+          {start}
           <Button component={Link} to="/progress" variant="subtle">
             {t("done.progress")}
           </Button>
         </Group>
       </Group>
     </Card>
+  );
+}
+
+export function ReviewChooserCard() {
+  const { t } = useTranslation("review");
+  const queue = useReviewQueue();
+  const q = queue.data;
+  // While it loads, the frame holds the card's place (it appeared above the games and pushed them down: a layout
+  // shift of 0.15 on /home, issue 16). If it fails, the card is an extra: the games below it are what matters.
+  if (queue.isPending)
+    return (
+      <CardFrame
+        data-testid="review-card-loading"
+        count={
+          <Skeleton width="12em">
+            <Text aria-hidden="true">&nbsp;</Text>
+          </Skeleton>
+        }
+        start={<Skeleton height={36} width="5.5em" /* the Progress button beside it sets the row height */ />}
+      />
+    );
+  if (!q) return null;
+  const size = q.sessionSize;
+  return (
+    <CardFrame
+      data-testid="review-card-chooser"
+      data-due={q.due}
+      count={
+        <Text data-testid="review-due-count">
+          {q.due > 0 || q.newAvailable > 0
+            ? [
+                t("chooser.due", { count: q.due }),
+                q.newAvailable > 0 ? t("chooser.new", { count: q.newAvailable }) : "",
+              ]
+                .filter(Boolean)
+                .join(" ")
+            : t("chooser.none")}
+        </Text>
+      }
+      start={
+        size > 0 && (
+          <Button component={Link} to="/review">
+            {t("chooser.start")}
+          </Button>
+        )
+      }
+    />
   );
 }
