@@ -13,8 +13,23 @@ import { storedActiveModuleId } from "../shared/storage.ts";
 import { useLanguage } from "../shared/use-language.ts";
 import { useOnline } from "../shared/use-online.ts";
 
-/** The page's own requests go first. */
-const WARM_DELAY_MS = 1_500;
+/**
+ * The page's own requests and rendering go first: the warm-up parses and stores hundreds of kB (on a slow phone,
+ * 0.8 s of main-thread work measured on /home, issue 16), so it waits for the page to settle and then for an idle
+ * moment of the main thread.
+ */
+const WARM_DELAY_MS = 4_000;
+const WARM_IDLE_TIMEOUT_MS = 3_000;
+
+/** Runs `work` when the main thread is idle (at the latest after `timeout`); returns a cancel function. */
+function whenIdle(work: () => void, timeout: number): () => void {
+  if (typeof window.requestIdleCallback !== "function") {
+    const t = setTimeout(work, 0);
+    return () => clearTimeout(t);
+  }
+  const id = window.requestIdleCallback(work, { timeout });
+  return () => window.cancelIdleCallback(id);
+}
 
 export function OfflineSync() {
   const language = useLanguage();
@@ -36,13 +51,19 @@ export function OfflineSync() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a page change may have changed the active module (read from storage).
   useEffect(() => {
     if (!online || isPending) return;
+    let cancelIdle = () => {};
     const timer = setTimeout(() => {
-      // Its own chunk: nothing of it is needed for the first page.
-      import("../shared/offline/warm.ts")
-        .then((m) => m.warmOffline({ language, tier, activeModuleId: storedActiveModuleId(), beginner: level === 1 }))
-        .catch((e: unknown) => logError("offline warm-up", e));
+      cancelIdle = whenIdle(() => {
+        // Its own chunk: nothing of it is needed for the first page.
+        import("../shared/offline/warm.ts")
+          .then((m) => m.warmOffline({ language, tier, activeModuleId: storedActiveModuleId(), beginner: level === 1 }))
+          .catch((e: unknown) => logError("offline warm-up", e));
+      }, WARM_IDLE_TIMEOUT_MS);
     }, WARM_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      cancelIdle();
+    };
   }, [online, isPending, language, tier, level, pathname]);
 
   return null;
