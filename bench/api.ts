@@ -133,7 +133,9 @@ async function bundleServer(): Promise<string> {
 const serverBundle = await bundleServer();
 
 async function startServer(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, [serverBundle], {
+  // BENCH_NODE_FLAGS: V8 flags for the server process (memory experiments), e.g. "--max-semi-space-size=8".
+  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, ["--expose-gc", ...flags, serverBundle], {
     env: {
       ...process.env,
       ...env,
@@ -268,7 +270,12 @@ for (const backend of values.backends.split(",") as ("pglite" | "postgres")[]) {
         `${backend}: soak ${soakSeconds} s of "${heaviest.route.name}": resident MB every 15 s ${rss.join(", ")}; growth ${(rss.at(-1) ?? 0) - (rss[0] ?? 0)} MB; peak ${procMb(pid, "VmHWM")} MB (goal <= 400)`,
       );
     }
-    summary.push(`${backend}: peak resident memory over the whole run ${procMb(pid, "VmHWM")} MB (goal <= 400)`);
+    const where = await (
+      await fetch(`${base}/api/bench/process-memory`, { headers: { "x-anonymous-id": user } })
+    ).json();
+    summary.push(
+      `${backend}: peak resident memory over the whole run ${procMb(pid, "VmHWM")} MB (goal <= 400); at the end (MB): ${JSON.stringify(where)}`,
+    );
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));

@@ -30,6 +30,15 @@ const app = await buildApp({
       return reply.code(s.status).type(s.type).send(s.body);
     };
     api.get("/bench/memory/:k", memory);
+    // Where the resident memory is (MB), after a full garbage collection: V8's heap, memory outside it (PGlite's WASM
+    // heap, buffers), RSS.
+    api.get("/bench/process-memory", async () => {
+      // With --expose-gc (the bench starts the server so): after a full collection, what is really held.
+      (globalThis as { gc?: () => void }).gc?.();
+      const m = process.memoryUsage();
+      const mb = (n: number) => Math.round(n / 1e6);
+      return { rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external) };
+    });
     api.post("/bench/memory/:k", memory);
   },
 });

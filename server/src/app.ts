@@ -174,7 +174,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     global: true,
     threshold: 1024,
     encodings: ["br", "gzip"],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    // A 256 kB window (lgwin 18) instead of brotli's 4 MB default: answers are at most a few hundred kB, and each
+    // response being compressed holds its window and hash tables (50 at once held hundreds of MB).
+    brotliOptions: {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+    },
     zlibOptions: { level: 6 },
   });
 
