@@ -427,13 +427,20 @@ test("offline: every game of the active module and of the plan's tiers, and the 
     await page.addInitScript(() => localStorage.setItem("level_id", "1"));
     await page.goto("/beginner");
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // The page's own loads are kept at once; the warm-up (a few seconds later, when the page is idle) adds the
+    // letters' audio: wait for both before the network goes.
     await expect
       .poll(
-        async () =>
-          (await offlineMeta(page)).filter((m) => m.key.includes("/beginner/") || m.key.includes("letters/")).length,
+        async () => {
+          const meta = await offlineMeta(page);
+          return {
+            answers: meta.filter((m) => m.key.includes("/beginner/") || m.key.includes("letters/")).length >= 4,
+            audio: meta.filter((m) => m.kind === "audio" && m.key.includes("/audio/letters/")).length > 20,
+          };
+        },
         { timeout: 60_000 },
       )
-      .toBeGreaterThanOrEqual(4);
+      .toEqual({ answers: true, audio: true });
     await beginnerContext.setOffline(true);
     await page.reload();
     await expect(page.getByTestId("offline-banner")).toBeVisible();
