@@ -367,7 +367,11 @@ function transliterate(us: Unit[]): string {
       .slice(lastN + 1)
       .map((it) => it.c ?? "")
       .join("");
-  return syllables.map((s) => (s.stressed ? s.text.toUpperCase() : s.text)).join("-");
+  // A doubled final consonant is said once: הֶחְלַטְתְּ is hech-LAT, not hech-LATT.
+  return syllables
+    .map((s) => (s.stressed ? s.text.toUpperCase() : s.text))
+    .join("-")
+    .replace(/([^aeiou'-])\1$/i, "$1");
 }
 
 export function render(template: string, spec: Pick<VerbSpec, "root" | "sin">, lengthenAll = false): Form {
