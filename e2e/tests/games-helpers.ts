@@ -51,11 +51,14 @@ function fromLean<T>(item: T): T {
     word_with_nikkud: w.nikkud,
     transliteration: w.translit,
     roots,
-    sentence_he: s?.he ?? null,
-    sentence_he_nikkud: s?.nikkud ?? null,
-    sentence_translation: s?.translation ?? null,
-    sentence_orders: s ? s.orders : null,
-    example: s ? { he: s.he, he_nikkud: s.nikkud, translation: s.translation } : null,
+    // Only a load that asked for sentences says anything about them (a merge must not erase another load's).
+    ...("sentence" in w && {
+      sentence_he: s?.he ?? null,
+      sentence_he_nikkud: s?.nikkud ?? null,
+      sentence_translation: s?.translation ?? null,
+      sentence_orders: s ? s.orders : null,
+      example: s ? { he: s.he, he_nikkud: s.nikkud, translation: s.translation } : null,
+    }),
   } as T;
 }
 
