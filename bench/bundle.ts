@@ -1,6 +1,6 @@
 // Bundle size of the web app (run after `npm run build -w web`): what /home loads first (JS + CSS from
 // index.html, the chooser's route chunk and the English locale chunks it needs, plus the fonts those CSS files
-// reference) and every lazy chunk, gzip level 9. Budget: 200 kB gzip of JS + CSS for the first load of /home.
+// reference) and every lazy chunk, gzip level 9. Budget: 150 kB gzip of JS + CSS for the first load of /home.
 //
 //   npm run bundle -w bench [-- <dist dir>]      (default ../web/dist; BUNDLE_DIST also works)
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -19,7 +19,8 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const BUDGET_KB = 200;
+/** Issue 16's goal for the first load of /home (issue 10 asked 200 kB). */
+const BUDGET_KB = 150;
 /** The route chunk of /home and the namespaces it renders with (English). */
 const HOME_ROUTE = "src/features/games/chooser-page.tsx";
 const HOME_LOCALES = ["src/locales/en/common.json", "src/locales/en/games.json", "src/locales/en/review.json"];
