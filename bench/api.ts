@@ -9,7 +9,6 @@
 //
 // --content-scale N serves the real content N times over (renumbered copies, support.ts); --soak S then loads
 // the heaviest session load for S more seconds and prints the resident memory every 15 s (growth = a leak).
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
@@ -19,7 +18,7 @@ import { parseArgs } from "node:util";
 import { MODULE_GAMES } from "@ivrit/core/games";
 import { sessionFields, sessionQuery } from "@ivrit/core/games/session";
 import autocannon from "autocannon";
-import { benchContent, freshPg, procMb, SERVER_ENV } from "./support.ts";
+import { benchContent, freshPg, procMb, spawnServer } from "./support.ts";
 
 const { values } = parseArgs({
   options: {
@@ -135,29 +134,15 @@ const serverBundle = await bundleServer();
 async function startServer(env: Record<string, string>, port: number) {
   // BENCH_NODE_FLAGS: V8 flags for the server process (memory experiments), e.g. "--max-semi-space-size=8".
   const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, ["--expose-gc", ...flags, serverBundle], {
-    env: {
-      ...process.env,
+  return spawnServer<{ bootMs: number; words: number; modules: number; rssMb: number }>(
+    ["--expose-gc", ...flags, serverBundle],
+    {
       ...env,
-      ...SERVER_ENV,
       PORT: String(port),
       BENCH_USER: user,
       BENCH_ROUTES: JSON.stringify(routes.map((r) => ({ method: r.method, path: r.path(0), body: r.body?.(0) }))),
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const ready = await new Promise<{ bootMs: number; words: number; modules: number; rssMb: number }>(
-    (resolve, reject) => {
-      let out = "";
-      child.stdout?.on("data", (d) => {
-        out += d;
-        const line = out.split("\n").find((l) => l.includes('"ready":true'));
-        if (line) resolve(JSON.parse(line));
-      });
-      child.once("exit", (code) => reject(new Error(`bench server exited ${code}: ${out}`)));
-    },
   );
-  return { child, ready };
 }
 
 /** The bytes a path answers on the wire, with and without accept-encoding. */

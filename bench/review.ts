@@ -5,7 +5,7 @@
 // copies of its themed modules (the real content has about 1,100 words; 3,000 cards need 3,000 words).
 //
 //   npm run review -w bench [-- --seconds 5 --connections 50]
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ import { createRng } from "@ivrit/core/rng";
 import { applyEvent, newCard, replay } from "@ivrit/core/srs";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
-import { benchContent, freshPg, SERVER_ENV } from "./support.ts";
+import { benchContent, freshPg, spawnServer } from "./support.ts";
 
 const CARDS = 3_000;
 const EVENTS = 50_000;
@@ -120,26 +120,11 @@ async function start(
   port: number,
   user: string,
 ): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, "--serve"], {
-    env: {
-      ...process.env,
-      ...env,
-      ...SERVER_ENV,
-      PORT: String(port),
-      BENCH_USER: user,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+  return spawnServer<Ready>(["--import", "tsx", import.meta.filename, "--serve"], {
+    ...env,
+    PORT: String(port),
+    BENCH_USER: user,
   });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (d) => {
-      out += d;
-      const line = out.split("\n").find((l) => l.includes('"ready":true'));
-      if (line) resolve(JSON.parse(line));
-    });
-    child.once("exit", (code) => reject(new Error(`bench server exited ${code}: ${out.slice(0, 500)}`)));
-  });
-  return { child, ready };
 }
 
 /** The scheduler alone: one answer applied to a card, and a word's whole history replayed. */

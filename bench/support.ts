@@ -1,4 +1,5 @@
 // What the benchmarks share: a throwaway PostgreSQL database per run, and a process's memory from /proc.
+import { type ChildProcess, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,3 +69,27 @@ export function benchContent(scale: number): string {
 
 /** What every benchmark's server process is started with: quiet logs, rate limits out of the way. */
 export const SERVER_ENV = { LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000000", RATE_LIMIT_ADDRESS_MAX: "100000000" };
+
+/**
+ * Starts a benchmark's server process (node with `args`, SERVER_ENV and `env`) and waits for the JSON line it
+ * prints with `"ready":true`, which it answers with.
+ */
+export async function spawnServer<R>(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; ready: R }> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, ...SERVER_ENV },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const ready = await new Promise<R>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (d) => {
+      out += d;
+      const line = out.split("\n").find((l) => l.includes('"ready":true'));
+      if (line) resolve(JSON.parse(line));
+    });
+    child.once("exit", (code) => reject(new Error(`bench server exited ${code}: ${out.slice(0, 2000)}`)));
+  });
+  return { child, ready };
+}
