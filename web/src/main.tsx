@@ -4,7 +4,7 @@ import "./app/global.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { Providers } from "./app/providers.tsx";
-import { AppRouter } from "./app/router.tsx";
+import { AppRouter, preloadRoute } from "./app/router.tsx";
 import { initI18n } from "./shared/i18n.ts";
 import { logError } from "./shared/log.ts";
 import { appPlatform } from "./shared/platform.ts";
@@ -41,8 +41,10 @@ function startPlatform(): void {
 
 async function bootstrap(): Promise<void> {
   startPlatform();
-  const i18n = await initI18n();
-  await i18n.loadNamespaces(["common"]);
+  const started = initI18n();
+  // The page's code and texts load while the common texts do (not one after another).
+  preloadRoute(window.location.pathname);
+  const i18n = await started;
   // The language's texts are needed to show anything: without them, the start-up failed.
   if (!i18n.hasResourceBundle(i18n.language, "common")) {
     const message = i18n.exists("bootstrapFailed") ? i18n.t("bootstrapFailed") : FAILED;

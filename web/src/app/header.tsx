@@ -2,13 +2,13 @@ import { isLanguage, type Language } from "@ivrit/core/languages";
 import { Burger, Button, Collapse, Container, Group, NativeSelect, Stack } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { usePlan } from "../shared/api/get-entitlements.ts";
 import { useLevel } from "../shared/api/get-me.ts";
 import { BETA_LANGUAGES, LANGUAGE_NAMES, LANGUAGE_ORDER } from "../shared/i18n.ts";
 import { useLanguage } from "../shared/use-language.ts";
 import { useOnline } from "../shared/use-online.ts";
+import { useTranslation } from "../shared/use-translation.ts";
 import classes from "./header.module.css";
 import { useChangeLanguage } from "./use-change-language.ts";
 

@@ -1,9 +1,9 @@
 import { Center, Container, Loader } from "@mantine/core";
 import { Suspense, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { OfflineBanner } from "../shared/ui/offline-banner.tsx";
 import { RouteErrorBoundary } from "../shared/ui/route-error-boundary.tsx";
+import { useTranslation } from "../shared/use-translation.ts";
 import { Header } from "./header.tsx";
 import { OfflineSync } from "./offline-sync.tsx";
 

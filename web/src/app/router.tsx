@@ -2,13 +2,20 @@
 import { BEGINNER_GAMES, MODULE_GAMES } from "@ivrit/core/games";
 import { lazy } from "react";
 import { BrowserRouter, Navigate, Route, Routes, useParams } from "react-router";
+import { i18n } from "../shared/i18n.ts";
 import { FirstRun } from "./first-run.tsx";
 import { Layout } from "./layout.tsx";
 
-const ChooserPage = lazy(() => import("../features/games/chooser-page.tsx"));
-const GamePage = lazy(() => import("../features/games/game-page.tsx"));
-const LibraryPage = lazy(() => import("../features/library/library-page.tsx"));
-const WordsPage = lazy(() => import("../features/words/words-page.tsx"));
+const pages = {
+  chooser: () => import("../features/games/chooser-page.tsx"),
+  game: () => import("../features/games/game-page.tsx"),
+  library: () => import("../features/library/library-page.tsx"),
+  words: () => import("../features/words/words-page.tsx"),
+};
+const ChooserPage = lazy(pages.chooser);
+const GamePage = lazy(pages.game);
+const LibraryPage = lazy(pages.library);
+const WordsPage = lazy(pages.words);
 const UpgradePage = lazy(() => import("../features/upgrade/upgrade-page.tsx"));
 const AccountPage = lazy(() => import("../features/account/account-page.tsx"));
 const PrivacyPage = lazy(() => import("../features/privacy/privacy-page.tsx"));
@@ -20,6 +27,26 @@ const NotFoundPage = lazy(() => import("../features/not-found/not-found-page.tsx
 const ReviewPage = lazy(() => import("../features/review/review-page.tsx"));
 const ProgressPage = lazy(() => import("../features/progress/progress-page.tsx"));
 const WelcomePage = lazy(() => import("../features/welcome/welcome-page.tsx"));
+
+/** The first page's code and the texts it shows, by its path's first segment. */
+const FIRST_PAGES: Record<string, { load: () => Promise<unknown>; ns: string[] }> = {
+  home: { load: pages.chooser, ns: ["games", "review"] },
+  games: { load: pages.chooser, ns: ["games", "review"] },
+  library: { load: pages.library, ns: ["library", "review"] },
+  words: { load: pages.words, ns: ["words", "review"] },
+  game: { load: pages.game, ns: ["games", "play"] },
+};
+
+/**
+ * Started with the app (main.tsx): the page's chunk and namespaces load while the common texts do, instead of
+ * after the first render asked for them (three waits in a row on a slow network, issue 16).
+ */
+export function preloadRoute(pathname: string): void {
+  const first = FIRST_PAGES[pathname.split("/")[1] ?? ""];
+  if (!first) return;
+  first.load().catch(() => {});
+  i18n.loadNamespaces(first.ns).catch(() => {});
+}
 
 /** /game/{moduleId} alone goes to translation match; an invalid id is a 404. */
 function GameModuleRedirect() {

@@ -2,11 +2,11 @@
 import type { Language } from "@ivrit/core/languages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { patchMe } from "../shared/api/patch-me.ts";
 import { logError } from "../shared/log.ts";
 import { storeLanguage } from "../shared/storage.ts";
+import { useTranslation } from "../shared/use-translation.ts";
 
 export function useChangeLanguage(): (lang: Language) => Promise<void> {
   const { i18n } = useTranslation();

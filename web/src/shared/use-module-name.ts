@@ -1,7 +1,7 @@
 import type { Module } from "@ivrit/core/schemas/api";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { isBeginnerModule } from "./api/get-modules.ts";
+import { useTranslation } from "./use-translation.ts";
 
 /** The module's name; the beginner pseudo-module's name comes from the locales. */
 export function useModuleName(): (m: Pick<Module, "id" | "is_beginner" | "name">) => string {

@@ -6,7 +6,6 @@ import { Alert, Badge, Button, Card, Code, CopyButton, Group, Modal, Stack, Text
 import { useDisclosure } from "@mantine/hooks";
 import { IconCheck, IconCopy, IconDeviceMobile, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useLevel } from "../../shared/api/get-me.ts";
@@ -19,6 +18,7 @@ import { clearLocalData } from "../../shared/storage.ts";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
 import { StoreLinks } from "../../shared/ui/store-links.tsx";
 import { useOnline } from "../../shared/use-online.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 import { OfflineStorage } from "./offline-storage.tsx";
 
 /** The id a plan and the progress belong to; the Privacy page asks for it with a deletion request. */

@@ -3,10 +3,10 @@
 import { Alert, Button, Card, Stack, Text, Title } from "@mantine/core";
 import { IconDatabaseOff } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { logError } from "../../shared/log.ts";
 import { DEFAULT_BUDGET_BYTES, offlineStore, type Usage } from "../../shared/offline/store.ts";
 import { useLanguage } from "../../shared/use-language.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 function megabytes(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(

@@ -2,7 +2,6 @@
 import "@mantine/core/styles/List.css";
 import { BEGINNER_GAMES } from "@ivrit/core/games";
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useBeginnerData } from "../../shared/api/get-beginner-data.ts";
@@ -12,6 +11,7 @@ import { InstructionsButton } from "../../shared/game/instructions-dialog.tsx";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 export default function BeginnerMenuPage() {
   const { t } = useTranslation(["beginner", "common"]);

@@ -4,7 +4,6 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledBut
 import { IconCheck, IconTrophy, IconX } from "@tabler/icons-react";
 import { useQueries } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useLevel } from "../../shared/api/get-me.ts";
 import { getWords, MODULE_WORD_LIMIT } from "../../shared/api/get-words.ts";
@@ -15,6 +14,7 @@ import { logError } from "../../shared/log.ts";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 export const CONFETTI_PIECES = 180;
 

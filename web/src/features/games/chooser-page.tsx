@@ -4,7 +4,6 @@ import { isLocked } from "@ivrit/core/plans";
 import type { Module } from "@ivrit/core/schemas/api";
 import { Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
@@ -18,6 +17,7 @@ import { InstructionsButton } from "../../shared/game/instructions-dialog.tsx";
 import { ErrorText, LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 import { ReviewChooserCard } from "./review-card.tsx";
 
 function ModulePicker() {

@@ -2,10 +2,10 @@
 import "@mantine/core/styles/List.css";
 import type { ModuleGame } from "@ivrit/core/games";
 import { Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Navigate, useParams } from "react-router";
 import { useProfileComplete } from "../../shared/api/get-me.ts";
 import { LoadingText } from "../../shared/ui/status.tsx";
+import { useTranslation } from "../../shared/use-translation.ts";
 import { GamePlay } from "./play/game-play.tsx";
 
 export default function GamePage({ game }: { game: ModuleGame }) {

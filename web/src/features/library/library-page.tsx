@@ -21,7 +21,6 @@ import {
 } from "@mantine/core";
 import { IconCloudCheck, IconCloudOff, IconInfoCircle, IconLock } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ApiError, errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
@@ -33,6 +32,7 @@ import { useOfflineModules } from "../../shared/offline/use-offline-modules.ts";
 import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 import classes from "./library.module.css";
 import {
   ALL,

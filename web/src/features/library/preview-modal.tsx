@@ -2,13 +2,13 @@
 import type { Module } from "@ivrit/core/schemas/api";
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useWords } from "../../shared/api/get-words.ts";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 interface Props {
   module: Module | null;

@@ -1,6 +1,6 @@
 import { Button, Stack, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 export default function NotFoundPage() {
   const { t } = useTranslation("common");

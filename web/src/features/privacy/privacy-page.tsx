@@ -1,7 +1,7 @@
 // /privacy: the eight sections; last updated September 16, 2025 (SPEC section 2).
 import { Anchor, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { CONTACT_EMAIL } from "../../shared/ui/page-footer.tsx";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 const PRIVACY_SECTIONS = [
   "collected",

@@ -3,9 +3,9 @@
 import type { Language } from "@ivrit/core/languages";
 import { VisuallyHidden } from "@mantine/core";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import type uPlot from "uplot";
 import { logError } from "../../shared/log.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 export interface DayCount {
   date: string;

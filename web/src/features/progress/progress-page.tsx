@@ -5,7 +5,6 @@ import type { WordState } from "@ivrit/core/review";
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconFlame, IconTarget } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
@@ -13,6 +12,7 @@ import { usePatchReviewSettings, useReviewSettings } from "../../shared/api/revi
 import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 import { DayChart } from "./day-chart.tsx";
 
 // Filled dark shades: white text on them passes WCAG AA (the light variants' orange and green do not).

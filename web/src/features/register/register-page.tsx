@@ -6,7 +6,6 @@ import { isLanguage, type Language } from "@ivrit/core/languages";
 import { clampLevel, type Tier } from "@ivrit/core/plans";
 import { Alert, Button, Group, NativeSelect, Radio, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useLevel, useMe } from "../../shared/api/get-me.ts";
@@ -14,6 +13,7 @@ import { useUpdateMe } from "../../shared/api/patch-me.ts";
 import { LANGUAGE_NAMES, LANGUAGE_ORDER } from "../../shared/i18n.ts";
 import { storeLanguage, storeLevel } from "../../shared/storage.ts";
 import { useLanguage } from "../../shared/use-language.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 export default function RegisterPage() {
   const { t, i18n } = useTranslation(["register", "common"]);

@@ -2,7 +2,7 @@
 // devices without a Hebrew layout. The device's own keyboard works as well.
 import { Button, Group, Stack } from "@mantine/core";
 import { IconBackspace } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/use-translation.ts";
 import classes from "./review.module.css";
 
 const ROWS = [

@@ -8,7 +8,6 @@ import type { ReviewCard, ReviewOption } from "@ivrit/core/schemas/review";
 import { Button, Card, Group, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useReviewSession } from "../../shared/api/get-review-session.ts";
@@ -19,6 +18,7 @@ import { AudioButton } from "../../shared/ui/audio-button.tsx";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 import { HebrewKeyboard } from "./hebrew-keyboard.tsx";
 import classes from "./review.module.css";
 

@@ -5,12 +5,12 @@ import "@mantine/core/styles/Divider.css";
 import { PLANS, type Plan } from "@ivrit/core/plans";
 import { Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { isNativeApp } from "../../shared/platform.ts";
 import { BuyButton, PurchasesNotice, StoreActions, usePlanPrice } from "../../shared/purchases/purchase-ui.tsx";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
 import { StoreLinks } from "../../shared/ui/store-links.tsx";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 function PlanCard({ plan, current, native }: { plan: Plan; current: Plan; native: boolean }) {
   const { t } = useTranslation(["upgrade", "purchases"]);

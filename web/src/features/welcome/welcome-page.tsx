@@ -9,13 +9,13 @@ import { isLanguage, type Language } from "@ivrit/core/languages";
 import { clampLevel, type Tier } from "@ivrit/core/plans";
 import { Alert, Button, Card, Group, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useUpdateMe } from "../../shared/api/patch-me.ts";
 import { LANGUAGE_NAMES, LANGUAGE_ORDER } from "../../shared/i18n.ts";
 import { markAutoPicked, storeFirstRun, storeLanguage, storeLevel } from "../../shared/storage.ts";
 import { useLanguage } from "../../shared/use-language.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 export default function WelcomePage() {
   const { t, i18n } = useTranslation(["welcome", "common"]);

@@ -4,7 +4,6 @@ import { stripNikkud } from "@ivrit/core/hebrew";
 import { Accordion, Badge, Group, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useBeginnerData } from "../../shared/api/get-beginner-data.ts";
 import { type CardWord, fromBeginnerWord, fromLetter, fromLetterVowel } from "../../shared/card-word.ts";
@@ -13,6 +12,7 @@ import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 import classes from "./explorer.module.css";
 
 /** Search without vowel marks, case, and the hyphens and apostrophes of transliterations (sha-LOM = shalom). */

@@ -5,7 +5,6 @@ import type { Module } from "@ivrit/core/schemas/api";
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useReviewWordStates } from "../../shared/api/get-review-words.ts";
 import { type CardWord, showRoots } from "../../shared/card-word.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
@@ -13,6 +12,7 @@ import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
 import { useModuleName } from "../../shared/use-module-name.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 /** The word id inside a card's key ("w123"), or 0 for cards that are not words. */
 function wordIdOf(w: CardWord): number {

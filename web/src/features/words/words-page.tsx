@@ -3,7 +3,6 @@ import "@mantine/core/styles/Divider.css";
 import { isLocked } from "@ivrit/core/plans";
 import { Stack, Title } from "@mantine/core";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
@@ -13,6 +12,7 @@ import { MODULE_WORD_LIMIT, useWords } from "../../shared/api/get-words.ts";
 import { fromWord } from "../../shared/card-word.ts";
 import { ErrorText, LoadingText, LockedBanner, PickModulePrompt } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 import { BeginnerExplorer } from "./beginner-explorer.tsx";
 import { ModuleWordGrid } from "./module-word-grid.tsx";
 

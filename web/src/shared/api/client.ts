@@ -2,7 +2,7 @@
 // native app the path is prefixed with the server origin (VITE_API_ORIGIN); on web it stays same-origin. Every GET
 // answer is also kept on the device and read back when the network is gone (shared/offline, issue 15; loaded on first
 // use, outside the first load of /home, and precached by the service worker like every chunk).
-import i18next from "i18next";
+import { i18n } from "../i18n.ts";
 import { anonymousId } from "../identity.ts";
 import { logError } from "../log.ts";
 import { serverUrl } from "../platform.ts";
@@ -66,7 +66,7 @@ async function keptAnswer<T>(path: string, query: Query | undefined, networkErro
   const kept = await offlineAnswer(anonymousId(), path, query);
   if (kept !== undefined) return kept as T;
   if (networkError && !isOffline()) throw networkError;
-  throw new ApiError(0, "offline", i18next.t("common:offline.unavailable"));
+  throw new ApiError(0, "offline", i18n.t("common:offline.unavailable"));
 }
 
 /** Resolves to the JSON body, or null for 204. Throws ApiError (already logged) on failure. */

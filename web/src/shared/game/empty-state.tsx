@@ -1,7 +1,7 @@
 // A game that cannot be played with this pool: why, with a way back home and one to try a new pool.
 import { Button, Group, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../use-translation.ts";
 
 export function EmptyState({
   textKey,

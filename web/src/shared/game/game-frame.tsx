@@ -4,7 +4,7 @@ import "@mantine/core/styles/Progress.css";
 import type { BeginnerGame, ModuleGame } from "@ivrit/core/games";
 import { Group, Progress, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../use-translation.ts";
 import { beginnerIcon } from "./beginner-meta.tsx";
 import classes from "./chooser.module.css";
 import { gameIcon } from "./game-meta.tsx";

@@ -2,7 +2,7 @@ import { ActionIcon } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconHelpCircle } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../use-translation.ts";
 
 // The dialog (Mantine's Modal) loads on the first click, keeping it out of /home's first load.
 const InstructionsModal = lazy(() => import("./instructions-modal.tsx"));

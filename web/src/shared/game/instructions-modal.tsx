@@ -1,5 +1,5 @@
 import { Button, Group, Modal } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../use-translation.ts";
 import { InstructionsList } from "./instructions-list.tsx";
 
 interface Props {

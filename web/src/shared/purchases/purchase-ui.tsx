@@ -4,8 +4,8 @@ import type { Plan } from "@ivrit/core/plans";
 import { PLAN_TIER } from "@ivrit/core/plans";
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { IconAlertTriangle, IconRefresh, IconSettings } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { useOnline } from "../use-online.ts";
+import { useTranslation } from "../use-translation.ts";
 import { buy, manageSubscription, restore, usePurchases } from "./store.ts";
 
 type PaidPlan = Exclude<Plan, "free">;

@@ -9,8 +9,8 @@ import {
   type Toast,
 } from "@ivrit/core/purchases/purchases";
 import { notifications } from "@mantine/notifications";
-import i18next from "i18next";
 import { useSyncExternalStore } from "react";
+import { i18n } from "../i18n.ts";
 import { anonymousId } from "../identity.ts";
 import { logError } from "../log.ts";
 import { setNativePlan } from "../native-plan.ts";
@@ -54,12 +54,12 @@ function rereadServer() {
 }
 
 async function show(toast: Toast) {
-  await i18next.loadNamespaces(["purchases", "upgrade"]).catch(() => {});
-  const text = toastText(toast, (plan) => i18next.t(`upgrade:plans.${plan}.name`));
+  await i18n.loadNamespaces(["purchases", "upgrade"]).catch(() => {});
+  const text = toastText(toast, (plan) => i18n.t(`upgrade:plans.${plan}.name`));
   notifications.show({
     color: text.color,
-    title: i18next.t(`purchases:${text.title}`, text.values),
-    message: text.message ? i18next.t(`purchases:${text.message}`, text.values) : "",
+    title: i18n.t(`purchases:${text.title}`, text.values),
+    message: text.message ? i18n.t(`purchases:${text.message}`, text.values) : "",
     autoClose: toast.kind === "error" ? 8000 : 4000,
   });
 }

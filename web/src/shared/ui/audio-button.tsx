@@ -1,10 +1,10 @@
 import { ActionIcon } from "@mantine/core";
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { audioUrl, canSpeakHebrew, hasNativeHebrewVoice, onVoicesChanged, speakHebrew } from "../audio.ts";
 import { logError } from "../log.ts";
 import { useOfflineAudio } from "../offline/audio.ts";
+import { useTranslation } from "../use-translation.ts";
 
 interface AudioButtonProps {
   /** audio_path or pronunciation_audio */

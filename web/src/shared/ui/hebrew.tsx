@@ -1,6 +1,6 @@
 // Hebrew is always dir="rtl" lang="he", isolated from the surrounding text (CONTENT.md, Display).
 import type { CSSProperties, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../use-translation.ts";
 import classes from "./hebrew.module.css";
 
 interface HebrewProps {

@@ -2,8 +2,8 @@
 // learner does is lost. In the learner's language (common namespace, loaded before any page).
 import { Alert, Container, Text } from "@mantine/core";
 import { IconWifiOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { useOnline } from "../use-online.ts";
+import { useTranslation } from "../use-translation.ts";
 
 export function OfflineBanner() {
   const { t } = useTranslation("common");

@@ -1,6 +1,6 @@
 import { Anchor, Divider, Group, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../use-translation.ts";
 
 export const CONTACT_EMAIL = "support@ivrit.app";
 const TERMS_URL = "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/";

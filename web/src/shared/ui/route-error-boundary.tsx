@@ -5,9 +5,9 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconRefresh, IconWifiOff } from "@tabler/icons-react";
 import { Component, type ReactNode, useCallback, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { logError } from "../log.ts";
 import { useOnline } from "../use-online.ts";
+import { useTranslation } from "../use-translation.ts";
 
 /** A lazily imported module that could not be fetched (the browsers word it differently). */
 export function isChunkError(error: unknown): boolean {

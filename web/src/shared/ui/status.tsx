@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useOnline } from "../use-online.ts";
+import { useTranslation } from "../use-translation.ts";
 
 export function LoadingText({ children }: { children?: string }) {
   const { t } = useTranslation("common");

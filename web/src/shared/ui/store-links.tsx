@@ -1,7 +1,7 @@
 // The App Store and Google Play links (web: purchases happen in the app; SPEC sections 1, 2 and 6).
 import { Button, Group } from "@mantine/core";
 import { IconBrandApple, IconBrandGooglePlay } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../use-translation.ts";
 
 const APP_STORE_URL = "https://apps.apple.com/app/ivrit";
 /** The Android app's id is capacitor.config.json's appId. */

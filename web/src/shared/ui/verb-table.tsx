@@ -6,7 +6,7 @@ import type { VerbForm } from "@ivrit/core/schemas/api";
 import { Button, Collapse, Group, Stack, Table, Text } from "@mantine/core";
 import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../use-translation.ts";
 import { AudioButton } from "./audio-button.tsx";
 import { Hebrew } from "./hebrew.tsx";
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Divider, Group, Modal, Stack, Text } from "@mantine/core";
 import { Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { type CardWord, showRoots } from "../card-word.ts";
+import { useTranslation } from "../use-translation.ts";
 import { AudioButton } from "./audio-button.tsx";
 import { Hebrew, Translation } from "./hebrew.tsx";
 import { VerbTable } from "./verb-table.tsx";

@@ -9,7 +9,6 @@ import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import { createRng, randomSeed } from "@ivrit/core/rng";
 import { Card, Group, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../shared/api/client.ts";
 import { type BeginnerData, useBeginnerData } from "../../../shared/api/get-beginner-data.ts";
 import { ChoiceOptions } from "../../../shared/game/choice-options.tsx";
@@ -25,6 +24,7 @@ import { AudioButton } from "../../../shared/ui/audio-button.tsx";
 import { Hebrew } from "../../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../../shared/ui/status.tsx";
 import { useLanguage } from "../../../shared/use-language.ts";
+import { useTranslation } from "../../../shared/use-translation.ts";
 
 function itemsOf(game: BeginnerGame, data: BeginnerData): BeginnerItems {
   switch (game) {

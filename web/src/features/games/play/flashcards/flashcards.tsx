@@ -14,7 +14,6 @@ import { createRng } from "@ivrit/core/rng";
 import { Badge, Button, Card, Group, Stack, Text, useDirection } from "@mantine/core";
 import { IconArrowLeft, IconArrowRight, IconEye, IconEyeOff } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
 import { GameFrame } from "../../../../shared/game/game-frame.tsx";
@@ -23,6 +22,7 @@ import { useFinishGame } from "../../../../shared/game/use-finish.ts";
 import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
 import { AudioButton } from "../../../../shared/ui/audio-button.tsx";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
+import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 
 export function FlashcardsNoModule() {

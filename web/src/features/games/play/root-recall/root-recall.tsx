@@ -6,7 +6,6 @@ import { buildRootRecall, rootRecallResults } from "@ivrit/core/games/root-recal
 import { createRng } from "@ivrit/core/rng";
 import { Card, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { AnswerReveal } from "../../../../shared/game/answer-reveal.tsx";
 import { ChoiceOptions } from "../../../../shared/game/choice-options.tsx";
 import { Feedback } from "../../../../shared/game/feedback.tsx";
@@ -17,6 +16,7 @@ import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
 import { useQuiz } from "../../../../shared/game/use-quiz.ts";
 import { progress, reviewEvents } from "../../../../shared/session/records.ts";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
+import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 
 type Quiz = Extract<ReturnType<typeof buildRootRecall>, { kind: "ready" }>["quiz"];

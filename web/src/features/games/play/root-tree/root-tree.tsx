@@ -14,7 +14,6 @@ import { createRng } from "@ivrit/core/rng";
 import { Button, Card, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconPlus, IconRefresh } from "@tabler/icons-react";
 import { useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { type CardWord, fromWord } from "../../../../shared/card-word.ts";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
 import { GameFrame } from "../../../../shared/game/game-frame.tsx";
@@ -23,6 +22,7 @@ import { useFinishGame } from "../../../../shared/game/use-finish.ts";
 import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
 import { WordCardModal } from "../../../../shared/ui/word-card-modal.tsx";
+import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 
 export function RootTree({ session, onRestart }: { session: WordSession; onRestart: () => void }) {

@@ -19,7 +19,6 @@ import {
 import { createRng } from "@ivrit/core/rng";
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
 import { Feedback } from "../../../../shared/game/feedback.tsx";
 import { GameFrame } from "../../../../shared/game/game-frame.tsx";
@@ -27,6 +26,7 @@ import { useFinishGame } from "../../../../shared/game/use-finish.ts";
 import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
 import { progress, reviewEvents } from "../../../../shared/session/records.ts";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
+import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 import classes from "./sentence-scramble.module.css";
 

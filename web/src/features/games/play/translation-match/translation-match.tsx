@@ -5,7 +5,6 @@ import { buildTranslationMatch, translationMatchResults } from "@ivrit/core/game
 import { createRng } from "@ivrit/core/rng";
 import { Card, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { AnswerReveal } from "../../../../shared/game/answer-reveal.tsx";
 import { ChoiceOptions } from "../../../../shared/game/choice-options.tsx";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
@@ -17,6 +16,7 @@ import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
 import { useQuiz } from "../../../../shared/game/use-quiz.ts";
 import { progress, reviewEvents } from "../../../../shared/session/records.ts";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
+import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 
 export function TranslationMatch({ session, onRestart }: { session: WordSession; onRestart: () => void }) {

@@ -12,7 +12,6 @@ import {
 import { createRng } from "@ivrit/core/rng";
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { Suspense, useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { AnswerReveal } from "../../../../shared/game/answer-reveal.tsx";
 import { ChoiceOptions } from "../../../../shared/game/choice-options.tsx";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
@@ -24,6 +23,7 @@ import { useQuiz } from "../../../../shared/game/use-quiz.ts";
 import { progress, reviewEvents } from "../../../../shared/session/records.ts";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
 import { VerbTable } from "../../../../shared/ui/verb-table.tsx";
+import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 
 type Quiz = Extract<ReturnType<typeof buildVerbConjugation>, { kind: "ready" }>["quiz"];

@@ -20,7 +20,6 @@ import { createRng } from "@ivrit/core/rng";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
 import { Feedback, type Tone } from "../../../../shared/game/feedback.tsx";
 import { GameFrame } from "../../../../shared/game/game-frame.tsx";
@@ -28,6 +27,7 @@ import { useFinishGame } from "../../../../shared/game/use-finish.ts";
 import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
 import { progress, reviewEvents } from "../../../../shared/session/records.ts";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
+import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 import classes from "./word-search.module.css";
 
