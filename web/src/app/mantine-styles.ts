@@ -20,18 +20,9 @@ import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/CloseButton.css";
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
 import "@mantine/core/styles/VisuallyHidden.css";
-// Small ones used by several pages: kept here so that no page misses one (about 3 kB gzip together).
+// Small ones used by several pages, /home among them. Every other component's styles are imported by the files
+// that use it (decision 0048): a page's or a dialog's chunk brings them.
 import "@mantine/core/styles/Center.css";
-import "@mantine/core/styles/Divider.css";
-import "@mantine/core/styles/ThemeIcon.css";
 import "@mantine/core/styles/List.css";
-import "@mantine/core/styles/InlineInput.css";
-import "@mantine/core/styles/Radio.css";
-import "@mantine/core/styles/Accordion.css";
-import "@mantine/core/styles/SegmentedControl.css";
 import "@mantine/core/styles/Skeleton.css";
-import "@mantine/core/styles/Progress.css";

@@ -8,6 +8,16 @@ describe("platform", () => {
     expect(toAppPlatform("ios")).toBe("ios");
     expect(toAppPlatform("electron")).toBe("web");
   });
+  it("reads the native shells' bridges as @capacitor/core does", () => {
+    const win = globalThis as unknown as Record<string, unknown>;
+    win.androidBridge = {};
+    expect(appPlatform()).toBe("android");
+    delete win.androidBridge;
+    win.webkit = { messageHandlers: { bridge: {} } };
+    expect(appPlatform()).toBe("ios");
+    delete win.webkit;
+    expect(appPlatform()).toBe("web");
+  });
   it("keeps /api and /audio same-origin on web", () => {
     expect(serverOrigin("web", "https://api.example.com")).toBe("");
     expect(serverUrl("/api/me")).toBe("/api/me");

@@ -1,7 +1,6 @@
 // Where the app runs: the browser, or the Capacitor wrapper on Android or iOS. On native the SPA is served from
 // the app itself (capacitor://localhost, https://localhost), so the API and audio live on the server origin given
 // at build time (VITE_API_ORIGIN); on web they stay same-origin.
-import { Capacitor } from "@capacitor/core";
 import { logError } from "./log.ts";
 
 export type AppPlatform = "android" | "ios" | "web";
@@ -10,8 +9,22 @@ export function toAppPlatform(name: string): AppPlatform {
   return name === "android" || name === "ios" ? name : "web";
 }
 
+type NativeGlobals = {
+  CapacitorCustomPlatform?: { name?: string };
+  androidBridge?: unknown;
+  webkit?: { messageHandlers?: { bridge?: unknown } };
+};
+
+/**
+ * Read as @capacitor/core's Capacitor.getPlatform() reads it (the native shells' bridge objects on window), without
+ * loading @capacitor/core on the web's first load (3 kB gzip; the native code imports it in its own chunks).
+ */
 export function appPlatform(): AppPlatform {
-  return toAppPlatform(Capacitor.getPlatform());
+  const win = globalThis as unknown as NativeGlobals;
+  if (win.CapacitorCustomPlatform?.name) return toAppPlatform(win.CapacitorCustomPlatform.name);
+  if (win.androidBridge) return "android";
+  if (win.webkit?.messageHandlers?.bridge) return "ios";
+  return "web";
 }
 
 export function isNativeApp(): boolean {

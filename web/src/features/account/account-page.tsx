@@ -1,5 +1,8 @@
 // /account: plan badge, restore and manage in the native app, an app-only banner with the store links on web,
 // delete local data, footer (SPEC sections 2, 6).
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Overlay.css";
 import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/Code.css";
 import { Alert, Badge, Button, Card, Code, CopyButton, Group, Modal, Stack, Text, Title } from "@mantine/core";

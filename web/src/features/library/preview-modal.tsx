@@ -1,4 +1,7 @@
 // A locked module's preview: its words without example sentences; activation is refused with the tier message.
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Overlay.css";
 import type { Module } from "@ivrit/core/schemas/api";
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";

@@ -1,5 +1,6 @@
 // /upgrade: three plans; purchases only in the native app (buy, restore, manage, store prices), so on web a
 // download box with the store links and no purchase buttons (SPEC sections 1, 2, 6).
+import "@mantine/core/styles/ThemeIcon.css";
 import "@mantine/core/styles/List.css";
 import "@mantine/core/styles/Divider.css";
 import { PLANS, type Plan } from "@ivrit/core/plans";

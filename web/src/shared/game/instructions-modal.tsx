@@ -1,3 +1,6 @@
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Overlay.css";
 import { Button, Group, Modal } from "@mantine/core";
 import { useTranslation } from "../use-translation.ts";
 import { InstructionsList } from "./instructions-list.tsx";

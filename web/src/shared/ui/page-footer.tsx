@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Divider.css";
 import { Anchor, Divider, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { useTranslation } from "../use-translation.ts";
