@@ -20,7 +20,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconCloudCheck, IconCloudOff, IconInfoCircle, IconLock } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ApiError, errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
@@ -30,6 +30,7 @@ import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
 import { TierLockedError, useSelectModule } from "../../shared/api/post-active-module.ts";
 import { useOfflineModules } from "../../shared/offline/use-offline-modules.ts";
 import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
+import { useRevealed } from "../../shared/ui/use-revealed.ts";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
@@ -140,6 +141,16 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, kno
   );
 }
 
+/** A grid of module cards, drawn a few at a time (shared/ui/use-revealed.ts). */
+function CardGrid({ list, renderCard }: { list: Module[]; renderCard: (m: Module) => ReactNode }) {
+  const revealed = useRevealed(list.length);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+      {list.slice(0, revealed).map(renderCard)}
+    </SimpleGrid>
+  );
+}
+
 export default function LibraryPage() {
   const { t, i18n } = useTranslation(["library", "common"]);
   const language = useLanguage();
@@ -188,23 +199,20 @@ export default function LibraryPage() {
   };
 
   const offlineModules = useOfflineModules();
-  const renderCards = (list: Module[]) => (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-      {list.map((m) => (
-        <ModuleCard
-          key={m.id}
-          module={m}
-          userTier={userTier}
-          active={active.data?.id === m.id}
-          busy={select.isPending && select.variables === m.id}
-          onActivate={activate}
-          onPreview={setPreview}
-          known={review.data ? (knownBy.get(m.id) ?? 0) : undefined}
-          offline={offlineModules ? offlineModules.has(m.id) : undefined}
-        />
-      ))}
-    </SimpleGrid>
+  const renderCard = (m: Module) => (
+    <ModuleCard
+      key={m.id}
+      module={m}
+      userTier={userTier}
+      active={active.data?.id === m.id}
+      busy={select.isPending && select.variables === m.id}
+      onActivate={activate}
+      onPreview={setPreview}
+      known={review.data ? (knownBy.get(m.id) ?? 0) : undefined}
+      offline={offlineModules ? offlineModules.has(m.id) : undefined}
+    />
   );
+  const renderCards = (list: Module[]) => <CardGrid list={list} renderCard={renderCard} />;
 
   return (
     <Stack gap="md">

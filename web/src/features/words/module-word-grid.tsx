@@ -4,12 +4,13 @@ import type { WordState } from "@ivrit/core/review";
 import type { Module } from "@ivrit/core/schemas/api";
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useReviewWordStates } from "../../shared/api/get-review-words.ts";
 import { type CardWord, showRoots } from "../../shared/card-word.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
 import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
+import { useRevealed } from "../../shared/ui/use-revealed.ts";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
 import { useModuleName } from "../../shared/use-module-name.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
@@ -20,14 +21,17 @@ function wordIdOf(w: CardWord): number {
   return m ? Number(m[1]) : 0;
 }
 
-function WordTile({ w, onOpen, state }: { w: CardWord; onOpen: () => void; state: WordState | undefined }) {
+type TileProps = { w: CardWord; onOpen: (w: CardWord) => void; state: WordState | undefined };
+
+/** Memoised: the review states arriving later redraw only the tiles whose state they change. */
+const WordTile = memo(function WordTile({ w, onOpen, state }: TileProps) {
   const { t } = useTranslation(["words", "common", "review"]);
   const known = state === "known" || state === "mature";
   return (
     <Card withBorder padding="md" component="article" data-word-state={state ?? "new"}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="center">
-          <UnstyledButton onClick={onOpen} aria-haspopup="dialog">
+          <UnstyledButton onClick={() => onOpen(w)} aria-haspopup="dialog">
             <Hebrew size="xl">{w.nikkud || w.hebrew}</Hebrew>
           </UnstyledButton>
           <AudioButton path={w.audioPath} text={w.nikkud || w.hebrew} />
@@ -98,13 +102,14 @@ function WordTile({ w, onOpen, state }: { w: CardWord; onOpen: () => void; state
       </Stack>
     </Card>
   );
-}
+});
 
 export function ModuleWordGrid({ module, words }: { module: Module; words: CardWord[] }) {
   const { t } = useTranslation("words");
   const moduleName = useModuleName();
   const [open, setOpen] = useState<CardWord | null>(null);
   const states = useReviewWordStates(module.id > 0 ? module.id : null, module.id > 0);
+  const revealed = useRevealed(words.length);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="baseline" wrap="wrap">
@@ -115,8 +120,8 @@ export function ModuleWordGrid({ module, words }: { module: Module; words: CardW
         <Text>{t("empty")}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          {words.map((w) => (
-            <WordTile key={w.key} w={w} onOpen={() => setOpen(w)} state={states.data?.get(wordIdOf(w))} />
+          {words.slice(0, revealed).map((w) => (
+            <WordTile key={w.key} w={w} onOpen={setOpen} state={states.data?.get(wordIdOf(w))} />
           ))}
         </SimpleGrid>
       )}
