@@ -1,7 +1,7 @@
 // The pages that would show (and auto-pick) a module send a first visit to /welcome first (issue 11.1). A URL that
 // names what the learner wants (a game with its module, a beginner game) is opened as it is.
 import type { ReactNode } from "react";
-import { Navigate } from "react-router";
+import { Navigate } from "../shared/router.tsx";
 import { needsFirstRun } from "../shared/storage.ts";
 
 export function FirstRun({ page }: { page: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Center, Container, Loader } from "@mantine/core";
 import { Suspense, useEffect } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "../shared/router.tsx";
 import { OfflineBanner } from "../shared/ui/offline-banner.tsx";
 import { RouteErrorBoundary } from "../shared/ui/route-error-boundary.tsx";
 import { useTranslation } from "../shared/use-translation.ts";

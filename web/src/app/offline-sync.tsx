@@ -3,11 +3,11 @@
 // each page change (at most every 10 minutes for the same module, plan and language) and when the network returns.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useLocation } from "react-router";
 import { useEntitlements, usePlan } from "../shared/api/get-entitlements.ts";
 import { useLevel } from "../shared/api/get-me.ts";
 import { queryKeys } from "../shared/api/query-keys.ts";
 import { logError } from "../shared/log.ts";
+import { useLocation } from "../shared/router.tsx";
 import { PROFILE_SENT_EVENT, startQueue } from "../shared/session/queue.ts";
 import { storedActiveModuleId } from "../shared/storage.ts";
 import { useLanguage } from "../shared/use-language.ts";

@@ -1,8 +1,8 @@
 // The SPEC's route table (section 2). Pages and games load lazily.
 import { BEGINNER_GAMES, MODULE_GAMES } from "@ivrit/core/games";
 import { lazy } from "react";
-import { BrowserRouter, Navigate, Route, Routes, useParams } from "react-router";
 import { i18n } from "../shared/i18n.ts";
+import { BrowserRouter, Navigate, Route, Routes, useParams } from "../shared/router.tsx";
 import { FirstRun } from "./first-run.tsx";
 import { Layout } from "./layout.tsx";
 

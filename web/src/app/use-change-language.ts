@@ -2,9 +2,9 @@
 import type { Language } from "@ivrit/core/languages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
 import { patchMe } from "../shared/api/patch-me.ts";
 import { logError } from "../shared/log.ts";
+import { useNavigate } from "../shared/router.tsx";
 import { storeLanguage } from "../shared/storage.ts";
 import { useTranslation } from "../shared/use-translation.ts";
 

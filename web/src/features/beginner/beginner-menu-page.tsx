@@ -2,12 +2,12 @@
 import "@mantine/core/styles/List.css";
 import { BEGINNER_GAMES } from "@ivrit/core/games";
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useBeginnerData } from "../../shared/api/get-beginner-data.ts";
 import { beginnerIcon, poolSize, SAMPLE } from "../../shared/game/beginner-meta.tsx";
 import classes from "../../shared/game/chooser.module.css";
 import { InstructionsButton } from "../../shared/game/instructions-dialog.tsx";
+import { Link } from "../../shared/router.tsx";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";

@@ -1,16 +1,17 @@
 // /game-over: confetti (180 pieces), the practised items (each opens its word card), home by level.
+import "@mantine/core/styles/Badge.css";
 import { isScored } from "@ivrit/core/games/results";
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { IconCheck, IconTrophy, IconX } from "@tabler/icons-react";
 import { useQueries } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
 import { useLevel } from "../../shared/api/get-me.ts";
 import { getWords, MODULE_WORD_LIMIT } from "../../shared/api/get-words.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
 import { type CardWord, fromWord } from "../../shared/card-word.ts";
 import { type GameResults, itemsLabelKey, type ResultsGameType, readResults } from "../../shared/game/results.ts";
 import { logError } from "../../shared/log.ts";
+import { Link, useLocation } from "../../shared/router.tsx";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
 import { useLanguage } from "../../shared/use-language.ts";

@@ -2,8 +2,8 @@
 import "@mantine/core/styles/List.css";
 import type { ModuleGame } from "@ivrit/core/games";
 import { Text } from "@mantine/core";
-import { Navigate, useParams } from "react-router";
 import { useProfileComplete } from "../../shared/api/get-me.ts";
+import { Navigate, useParams } from "../../shared/router.tsx";
 import { LoadingText } from "../../shared/ui/status.tsx";
 import { useTranslation } from "../../shared/use-translation.ts";
 import { GamePlay } from "./play/game-play.tsx";

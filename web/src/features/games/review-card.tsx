@@ -2,8 +2,8 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconCards } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { useReviewQueue } from "../../shared/api/get-review-queue.ts";
+import { Link } from "../../shared/router.tsx";
 import { useTranslation } from "../../shared/use-translation.ts";
 
 /** The card's frame: the same in its loading form and its loaded one, so the games below it do not move. */

@@ -2,6 +2,7 @@
 import "@mantine/core/styles/SegmentedControl.css";
 import "@mantine/core/styles/Skeleton.css";
 import "@mantine/core/styles/Divider.css";
+import "@mantine/core/styles/Badge.css";
 import type { Tier } from "@ivrit/core/plans";
 import { isLocked } from "@ivrit/core/plans";
 import type { Module } from "@ivrit/core/schemas/api";
@@ -21,7 +22,6 @@ import {
 } from "@mantine/core";
 import { IconCloudCheck, IconCloudOff, IconInfoCircle, IconLock } from "@tabler/icons-react";
 import { type ReactNode, useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { ApiError, errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
@@ -29,6 +29,7 @@ import { useModules } from "../../shared/api/get-modules.ts";
 import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
 import { TierLockedError, useSelectModule } from "../../shared/api/post-active-module.ts";
 import { useOfflineModules } from "../../shared/offline/use-offline-modules.ts";
+import { Link, useNavigate } from "../../shared/router.tsx";
 import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { useRevealed } from "../../shared/ui/use-revealed.ts";
 import { useLanguage } from "../../shared/use-language.ts";

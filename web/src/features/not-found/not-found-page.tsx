@@ -1,5 +1,5 @@
 import { Button, Stack, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "../../shared/router.tsx";
 import { useTranslation } from "../../shared/use-translation.ts";
 
 export default function NotFoundPage() {

@@ -1,4 +1,5 @@
 // /privacy: the eight sections; last updated September 16, 2025 (SPEC section 2).
+import "@mantine/core/styles/Anchor.css";
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { CONTACT_EMAIL } from "../../shared/ui/page-footer.tsx";
 import { useTranslation } from "../../shared/use-translation.ts";

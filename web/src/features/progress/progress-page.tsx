@@ -1,14 +1,15 @@
 // /progress (issue 10): today's goal and the streak, words by state, known/total per module, reviews per day
 // over 30 days and reviews due over the next 7 (plots loaded lazily), and the daily goal and new-word limit.
 import "@mantine/core/styles/Progress.css";
+import "@mantine/core/styles/Badge.css";
 import type { WordState } from "@ivrit/core/review";
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconFlame, IconTarget } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
 import { usePatchReviewSettings, useReviewSettings } from "../../shared/api/review-settings.ts";
+import { Link } from "../../shared/router.tsx";
 import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";

@@ -3,6 +3,7 @@
 import "@mantine/core/styles/ThemeIcon.css";
 import "@mantine/core/styles/List.css";
 import "@mantine/core/styles/Divider.css";
+import "@mantine/core/styles/Badge.css";
 import { PLANS, type Plan } from "@ivrit/core/plans";
 import { Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";

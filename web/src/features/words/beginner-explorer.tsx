@@ -1,5 +1,6 @@
 // The beginner module on the Words page: letters, vowels and words with search (SPEC section 2).
 import "@mantine/core/styles/Accordion.css";
+import "@mantine/core/styles/Badge.css";
 import { stripNikkud } from "@ivrit/core/hebrew";
 import { Accordion, Badge, Group, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";

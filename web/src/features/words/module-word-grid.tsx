@@ -1,4 +1,5 @@
 // The module's words: 3 columns on large screens, 2 on small, 1 on mobile (SPEC section 2, Words page).
+import "@mantine/core/styles/Badge.css";
 
 import type { WordState } from "@ivrit/core/review";
 import type { Module } from "@ivrit/core/schemas/api";

@@ -1,6 +1,6 @@
 // A game that cannot be played with this pool: why, with a way back home and one to try a new pool.
 import { Button, Group, Stack, Text } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "../router.tsx";
 import { useTranslation } from "../use-translation.ts";
 
 export function EmptyState({

@@ -3,7 +3,7 @@
 import type { GameResults } from "@ivrit/core/games/results";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../router.tsx";
 import { flushRecords, reviewEvents } from "../session/records.ts";
 import { saveResults } from "./results.ts";
 

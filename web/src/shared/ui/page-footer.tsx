@@ -1,6 +1,7 @@
 import "@mantine/core/styles/Divider.css";
+import "@mantine/core/styles/Anchor.css";
 import { Anchor, Divider, Group, Stack, Text } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "../router.tsx";
 import { useTranslation } from "../use-translation.ts";
 
 export const CONTACT_EMAIL = "support@ivrit.app";

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { Link } from "react-router";
+import { Link } from "../router.tsx";
 import { useOnline } from "../use-online.ts";
 import { useTranslation } from "../use-translation.ts";
 

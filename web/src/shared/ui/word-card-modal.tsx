@@ -2,6 +2,7 @@ import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Overlay.css";
 import "@mantine/core/styles/Divider.css";
+import "@mantine/core/styles/Badge.css";
 import { Badge, Button, Divider, Group, Modal, Stack, Text } from "@mantine/core";
 import { Suspense } from "react";
 import { type CardWord, showRoots } from "../card-word.ts";

@@ -1,5 +1,6 @@
 // Flashcards (SPEC section 4): the pool shuffled into a cyclic deck; the translation shown by default and
 // hideable; category, root and tense badges; audio. No module: a prompt to choose one. No words: 'no more'.
+import "@mantine/core/styles/Badge.css";
 import {
   buildFlashcards,
   cardFacts,
@@ -14,12 +15,12 @@ import { createRng } from "@ivrit/core/rng";
 import { Badge, Button, Card, Group, Stack, Text, useDirection } from "@mantine/core";
 import { IconArrowLeft, IconArrowRight, IconEye, IconEyeOff } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { Link } from "react-router";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
 import { GameFrame } from "../../../../shared/game/game-frame.tsx";
 import classes from "../../../../shared/game/play.module.css";
 import { useFinishGame } from "../../../../shared/game/use-finish.ts";
 import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
+import { Link } from "../../../../shared/router.tsx";
 import { AudioButton } from "../../../../shared/ui/audio-button.tsx";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
 import { useTranslation } from "../../../../shared/use-translation.ts";

@@ -2,6 +2,7 @@
 // asked for; pick the form among four forms of the same verb (or of its root in another binyan). A wrong pick can
 // be retried; right moves on after 900 ms. After the answer the form's transliteration and voice appear, and the
 // verb's table (the asked cell marked) stays available under the next question (decision 0030).
+import "@mantine/core/styles/Badge.css";
 import { gameName } from "@ivrit/core/games";
 import { DELAYS_MS, MIN_VERB_POOL } from "@ivrit/core/games/constants";
 import {
