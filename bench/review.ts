@@ -105,6 +105,7 @@ async function serve() {
   if (sample.statusCode !== 200) throw new Error(`queue: ${sample.statusCode} ${sample.body}`);
   queueBytes = sample.body;
   await app.listen({ port: env.PORT, host: "127.0.0.1" });
+  process.once("SIGTERM", () => process.exit(0)); // an orderly exit writes --cpu-prof's profile
   const c = {
     events: await db.$count(t.reviewEvents, eq(t.reviewEvents.userId, user)),
     cards: await db.$count(t.reviewCards, eq(t.reviewCards.userId, user)),
@@ -120,7 +121,9 @@ async function start(
   port: number,
   user: string,
 ): Promise<{ child: ChildProcess; ready: Ready }> {
-  return spawnServer<Ready>(["--import", "tsx", import.meta.filename, "--serve"], {
+  // BENCH_NODE_FLAGS: flags for the server process, as in api.ts (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  return spawnServer<Ready>([...flags, "--import", "tsx", import.meta.filename, "--serve"], {
     ...env,
     PORT: String(port),
     BENCH_USER: user,
