@@ -3,5 +3,11 @@
 import "@fontsource/rubik/400.css";
 import "@fontsource/rubik/500.css";
 import "@fontsource/rubik/600.css";
-import "@fontsource/noto-sans-hebrew/400.css";
-import "@fontsource/noto-sans-hebrew/500.css";
+// Noto Sans Hebrew draws only Hebrew words and sentences: its Hebrew and Latin subsets (the punctuation and digits
+// inside them), not its Greek and Cyrillic extensions, whose tiny files were inlined into the first CSS (3.5 kB gzip).
+import "@fontsource/noto-sans-hebrew/hebrew-400.css";
+import "@fontsource/noto-sans-hebrew/latin-400.css";
+import "@fontsource/noto-sans-hebrew/latin-ext-400.css";
+import "@fontsource/noto-sans-hebrew/hebrew-500.css";
+import "@fontsource/noto-sans-hebrew/latin-500.css";
+import "@fontsource/noto-sans-hebrew/latin-ext-500.css";

@@ -17,10 +17,7 @@ import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/CloseButton.css";
-import "@mantine/core/styles/VisuallyHidden.css";
 // Small ones used by several pages, /home among them. Every other component's styles are imported by the files
 // that use it (decision 0048): a page's or a dialog's chunk brings them.
 import "@mantine/core/styles/Center.css";
-import "@mantine/core/styles/List.css";
 import "@mantine/core/styles/Skeleton.css";

@@ -1,5 +1,6 @@
 // /account: plan badge, restore and manage in the native app, an app-only banner with the store links on web,
 // delete local data, footer (SPEC sections 2, 6).
+import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Overlay.css";

@@ -1,5 +1,4 @@
 // The game chooser (/home, /games): SPEC section 2.
-import "@mantine/core/styles/List.css";
 import { isLocked } from "@ivrit/core/plans";
 import type { Module } from "@ivrit/core/schemas/api";
 import { Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from "@mantine/core";

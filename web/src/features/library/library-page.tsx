@@ -3,6 +3,7 @@ import "@mantine/core/styles/SegmentedControl.css";
 import "@mantine/core/styles/Skeleton.css";
 import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/Badge.css";
+import "@mantine/core/styles/CloseButton.css";
 import type { Tier } from "@ivrit/core/plans";
 import { isLocked } from "@ivrit/core/plans";
 import type { Module } from "@ivrit/core/schemas/api";

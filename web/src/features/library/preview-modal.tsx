@@ -1,4 +1,5 @@
 // A locked module's preview: its words without example sentences; activation is refused with the tier message.
+import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Overlay.css";

@@ -1,5 +1,6 @@
 // A bar chart of counts per day, drawn by uPlot. uPlot (and its CSS) is loaded only when a chart is shown, so
 // no other page pays for it. The same numbers are in a table for screen readers (a canvas says nothing).
+import "@mantine/core/styles/VisuallyHidden.css";
 import type { Language } from "@ivrit/core/languages";
 import { VisuallyHidden } from "@mantine/core";
 import { useEffect, useRef } from "react";

@@ -1,4 +1,5 @@
 // A game's instructions: the steps as an ordered list (the locale gives an array), or one paragraph.
+import "@mantine/core/styles/List.css";
 import { List, Text } from "@mantine/core";
 
 export function InstructionsList({ steps }: { steps: unknown }) {

@@ -1,5 +1,6 @@
 // Mounted by the app's providers in the native app only: the notifications host for the purchase toasts, the
 // SDK start-up, and the links between the store and the server's plan.
+import "@mantine/core/styles/CloseButton.css";
 import "@mantine/notifications/styles.css";
 import { Notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
