@@ -4,8 +4,11 @@
 // The app is the production build (in a folder of its own), served by `node server/dist/main.js` as `npm start` does.
 // A learner who has been here before: the first-run choice made, language English, an active module.
 //
-//   npm run lighthouse -w bench [-- --runs 3 --pages /home,/words --out /tmp/lhr]
+//   npm run lighthouse -w bench [-- --runs 3 --pages /home,/words --out /tmp/lhr --before /tmp/old-dist]
 // --out: each run's full Lighthouse report (JSON) is written there, to read its long tasks and layout shifts.
+// --before: a production build of an earlier commit (`vite build --outDir <dir>` in a worktree), served by a third
+// server and measured in the same run, its rows marked "before": a change's effect beside the floor, on the same
+// loaded machine.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +23,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
     pages: { type: "string", default: "" },
     out: { type: "string", default: "" },
+    before: { type: "string", default: "" },
   },
 });
 const RUNS = Number(values.runs);
@@ -130,6 +134,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "ivrit-lh-"));
 const floorData = mkdtempSync(join(tmpdir(), "ivrit-lh-floor-"));
 const app = await serve(3700, { DATA_DIR: dataDir, WEB_DIST: appDist });
 const floor = await serve(3701, { DATA_DIR: floorData, WEB_DIST: floorDist });
+const beforeData = values.before ? mkdtempSync(join(tmpdir(), "ivrit-lh-before-")) : "";
+const before = values.before ? await serve(3702, { DATA_DIR: beforeData, WEB_DIST: values.before }) : null;
 const browser = await puppeteer.launch({
   executablePath: CHROMIUM,
   headless: true,
@@ -167,6 +173,14 @@ try {
     { name: "/library", origin: appOrigin, path: "/library" },
     { name: `/game/${module}/translation-match`, origin: appOrigin, path: `/game/${module}/translation-match` },
   ].filter((p) => !values.pages || p.name === "minimal Vite + React page (floor)" || values.pages.includes(p.path));
+  if (before) {
+    // Each page right after its "before" build: the machine's load drifts less between the two.
+    for (let i = pages.length - 1; i >= 0; i--) {
+      const p = pages[i];
+      if (p?.origin === appOrigin)
+        pages.splice(i, 0, { ...p, name: `before ${p.name}`, origin: "http://127.0.0.1:3702" });
+    }
+  }
   // One unmeasured visit of each page first: the server's caches and the database warm, as for a learner who is not
   // the first visitor since the server started.
   for (const p of pages) {
@@ -207,6 +221,8 @@ try {
   await browser.close();
   app.kill("SIGTERM");
   floor.kill("SIGTERM");
+  before?.kill("SIGTERM");
+  if (beforeData) rmSync(beforeData, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(floorData, { recursive: true, force: true });
   rmSync(join(floorDist, ".."), { recursive: true, force: true });
