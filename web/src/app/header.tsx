@@ -101,7 +101,7 @@ export function Header() {
       <Container size="lg" className={classes.inner}>
         <Group gap="md" wrap="nowrap">
           <Link to={level === 1 ? "/beginner" : "/home"} className={classes.brand}>
-            <span aria-hidden="true" className="app-logo" lang="he" dir="rtl">
+            <span aria-hidden="true" className={classes.logo} lang="he" dir="rtl">
               עִב
             </span>
             <span className={classes.brandText}>{t("appName")}</span>
