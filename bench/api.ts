@@ -3,7 +3,8 @@
 // PostgreSQL, 50 connections over loopback, the browser's accept-encoding. Routes: the session load of each game
 // (a new seed each request, as the web client draws one per session), /me/modules, /me/entitlements, the review
 // queue, and the two durable writes (a new session id each, 50 learners). Prints per route the rate, its ratio to
-// memory, p99, the answer's size uncompressed and as sent, and the server's peak resident memory (VmHWM).
+// memory, p99, the server's CPU time per request (real and memory: it holds on a shared machine, where rates vary),
+// the answer's size uncompressed and as sent, and the server's peak resident memory (VmHWM).
 //
 //   npm run bench [-- --seconds 10 --connections 50 --content-scale 1 --soak 0 --backends pglite,postgres --full]
 //
@@ -18,7 +19,7 @@ import { parseArgs } from "node:util";
 import { MODULE_GAMES } from "@ivrit/core/games";
 import { sessionFields, sessionQuery } from "@ivrit/core/games/session";
 import autocannon from "autocannon";
-import { benchContent, freshPg, procMb, spawnServer } from "./support.ts";
+import { benchContent, freshPg, procCpuMs, procMb, spawnServer } from "./support.ts";
 
 const { values } = parseArgs({
   options: {
@@ -173,8 +174,9 @@ function wireBytes(port: number, path: string, method: string, body: string | un
   });
 }
 
-async function load(base: string, route: Route, memoryPath: string | null, duration = seconds) {
+async function load(base: string, route: Route, memoryPath: string | null, duration = seconds, pid = 0) {
   let n = 1;
+  const cpu0 = pid ? procCpuMs(pid) : 0;
   const r = await autocannon({
     url: base,
     connections,
@@ -201,7 +203,9 @@ async function load(base: string, route: Route, memoryPath: string | null, durat
     ],
   });
   if (r.non2xx || r.errors) throw new Error(`${route.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
+  // The server's CPU time per request, in µs (0 when no pid was given).
+  const cpuUs = pid ? ((procCpuMs(pid) - cpu0) * 1000) / Math.max(1, r.requests.total) : 0;
+  return { rps: r.requests.average, p99: r.latency.p99, cpuUs };
 }
 
 const content = scale > 1 ? benchContent(scale) : null;
@@ -230,8 +234,8 @@ for (const backend of values.backends.split(",") as ("pglite" | "postgres")[]) {
       const sent = await wireBytes(port, memory, route.method, route.body?.(0), ACCEPT);
       if (route.method === "GET" && (!heaviest || raw.bytes > heaviest.bytes)) heaviest = { route, bytes: raw.bytes };
       await load(base, route, null, 2); // warm-up
-      const real = await load(base, route, null);
-      const mem = await load(base, route, memory);
+      const real = await load(base, route, null, seconds, pid);
+      const mem = await load(base, route, memory, seconds, pid);
       rows.push({
         backend,
         route: route.name,
@@ -239,6 +243,8 @@ for (const backend of values.backends.split(",") as ("pglite" | "postgres")[]) {
         "memory rps": Math.round(mem.rps),
         ratio: Number((real.rps / mem.rps).toFixed(2)),
         p99: real.p99,
+        "cpu µs/req": Math.round(real.cpuUs),
+        "memory cpu µs/req": Math.round(mem.cpuUs),
         "kB raw": Number((raw.bytes / 1024).toFixed(1)),
         "kB sent": Number((sent.bytes / 1024).toFixed(1)),
         enc: sent.encoding,

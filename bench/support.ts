@@ -41,6 +41,16 @@ export function procMb(pid: number, key: "VmRSS" | "VmHWM"): number {
 }
 
 /**
+ * CPU time the process has used so far, in ms (user + system, from /proc/<pid>/stat): per request, a measure that
+ * holds on a shared machine, where the rate depends on what else runs.
+ */
+export function procCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command; clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
  * The real content `scale` times over, in a temporary directory: the real modules plus scale - 1 renumbered copies
  * of its themed modules (module id + 1000 x copy, word ids + 1,000,000 x copy). The server's loader takes them as
  * it takes the real ones; the content checker would refuse their ids, which is why they never leave the bench.
