@@ -174,7 +174,8 @@ function wireBytes(port: number, path: string, method: string, body: string | un
   });
 }
 
-async function load(base: string, route: Route, memoryPath: string | null, duration = seconds, pid = 0) {
+/** `soak`: timeouts (an answer later than autocannon's 10 s) are counted and returned, not thrown. */
+async function load(base: string, route: Route, memoryPath: string | null, duration = seconds, pid = 0, soak = false) {
   let n = 1;
   const cpu0 = pid ? procCpuMs(pid) : 0;
   const r = await autocannon({
@@ -202,10 +203,10 @@ async function load(base: string, route: Route, memoryPath: string | null, durat
       },
     ],
   });
-  if (r.non2xx || r.errors) throw new Error(`${route.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (r.non2xx || (r.errors && !soak)) throw new Error(`${route.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   // The server's CPU time per request, in µs (0 when no pid was given).
   const cpuUs = pid ? ((procCpuMs(pid) - cpu0) * 1000) / Math.max(1, r.requests.total) : 0;
-  return { rps: r.requests.average, p99: r.latency.p99, cpuUs };
+  return { rps: r.requests.average, p99: r.latency.p99, cpuUs, timeouts: r.timeouts };
 }
 
 const content = scale > 1 ? benchContent(scale) : null;
@@ -253,12 +254,16 @@ for (const backend of values.backends.split(",") as ("pglite" | "postgres")[]) {
     }
     if (soakSeconds > 0 && heaviest) {
       const rss: number[] = [];
+      const p99: number[] = [];
+      let timeouts = 0;
       for (let t = 0; t < soakSeconds; t += 15) {
-        await load(base, heaviest.route, null, Math.min(15, soakSeconds - t));
+        const r = await load(base, heaviest.route, null, Math.min(15, soakSeconds - t), 0, true);
         rss.push(procMb(pid, "VmRSS"));
+        p99.push(r.p99);
+        timeouts += r.timeouts;
       }
       summary.push(
-        `${backend}: soak ${soakSeconds} s of "${heaviest.route.name}": resident MB every 15 s ${rss.join(", ")}; growth ${(rss.at(-1) ?? 0) - (rss[0] ?? 0)} MB; peak ${procMb(pid, "VmHWM")} MB (goal <= 400)`,
+        `${backend}: soak ${soakSeconds} s of "${heaviest.route.name}": resident MB every 15 s ${rss.join(", ")}; growth ${(rss.at(-1) ?? 0) - (rss[0] ?? 0)} MB; peak ${procMb(pid, "VmHWM")} MB (goal <= 400); p99 ms every 15 s ${p99.join(", ")}; ${timeouts} answers later than 10 s`,
       );
     }
     const where = await (
