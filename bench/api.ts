@@ -133,17 +133,12 @@ async function bundleServer(): Promise<string> {
 const serverBundle = await bundleServer();
 
 async function startServer(env: Record<string, string>, port: number) {
-  // BENCH_NODE_FLAGS: V8 flags for the server process (memory experiments), e.g. "--max-semi-space-size=8".
-  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-  return spawnServer<{ bootMs: number; words: number; modules: number; rssMb: number }>(
-    ["--expose-gc", ...flags, serverBundle],
-    {
-      ...env,
-      PORT: String(port),
-      BENCH_USER: user,
-      BENCH_ROUTES: JSON.stringify(routes.map((r) => ({ method: r.method, path: r.path(0), body: r.body?.(0) }))),
-    },
-  );
+  return spawnServer<{ bootMs: number; words: number; modules: number; rssMb: number }>(["--expose-gc", serverBundle], {
+    ...env,
+    PORT: String(port),
+    BENCH_USER: user,
+    BENCH_ROUTES: JSON.stringify(routes.map((r) => ({ method: r.method, path: r.path(0), body: r.body?.(0) }))),
+  });
 }
 
 /** The bytes a path answers on the wire, with and without accept-encoding. */

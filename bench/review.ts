@@ -153,9 +153,7 @@ async function start(
   port: number,
   user: string,
 ): Promise<{ child: ChildProcess; ready: Ready }> {
-  // BENCH_NODE_FLAGS: flags for the server process, as in api.ts (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-  return spawnServer<Ready>([...flags, "--import", "tsx", import.meta.filename, "--serve"], {
+  return spawnServer<Ready>(["--import", "tsx", import.meta.filename, "--serve"], {
     ...env,
     PORT: String(port),
     BENCH_USER: user,

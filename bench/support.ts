@@ -81,14 +81,16 @@ export function benchContent(scale: number): string {
 export const SERVER_ENV = { LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000000", RATE_LIMIT_ADDRESS_MAX: "100000000" };
 
 /**
- * Starts a benchmark's server process (node with `args`, SERVER_ENV and `env`) and waits for the JSON line it
- * prints with `"ready":true`, which it answers with.
+ * Starts a benchmark's server process (node with BENCH_NODE_FLAGS, `args`, SERVER_ENV and `env`) and waits for the
+ * JSON line it prints with `"ready":true`, which it answers with. BENCH_NODE_FLAGS: flags for the server process,
+ * e.g. "--max-semi-space-size=8" or "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 export async function spawnServer<R>(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; ready: R }> {
-  const child = spawn(process.execPath, args, {
+  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, ...args], {
     env: { ...process.env, ...env, ...SERVER_ENV },
     stdio: ["ignore", "pipe", "inherit"],
   });
