@@ -1,10 +1,10 @@
-// Learning-memory benchmark (issue 10): POST /api/review/events (a game's 10 answers a request, each a new
-// event) and GET /api/review/queue for one learner with 3,000 cards and 50,000 events, at 50 connections, each
+// Learning-memory benchmark (issue 10): POST /api/review/events (each a new event; by default 1 event a request, as
+// the web client sends them while a learner plays, and 10, a game's answers sent at once after the offline queue) and GET /api/review/queue for one learner with 3,000 cards and 50,000 events, at 50 connections, each
 // against a route that sends the same bytes from memory through the same plugins in the same server, on PGlite
 // and on PostgreSQL. Also the scheduler's own cost per event. The content is the real one plus two renumbered
 // copies of its themed modules (the real content has about 1,100 words; 3,000 cards need 3,000 words).
 //
-//   npm run review -w bench [-- --seconds 5 --connections 50]
+//   npm run review -w bench [-- --seconds 5 --connections 50 --batch 1,10]
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -21,12 +21,12 @@ import { benchContent, freshPg, spawnServer } from "./support.ts";
 
 const CARDS = 3_000;
 const EVENTS = 50_000;
-const BATCH = 10;
 
 const { values } = parseArgs({
   options: {
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "50" },
+    batch: { type: "string", default: "1,10" },
     serve: { type: "boolean", default: false },
   },
 });
@@ -184,6 +184,9 @@ function schedulerCost() {
 async function driver() {
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
+  const batches = values.batch.split(",").map(Number);
+  if (batches.some((n) => !Number.isInteger(n) || n < 1 || n > 200))
+    throw new Error("--batch: sizes 1-200, comma-separated");
   const cost = schedulerCost();
   const content = benchContent(3);
   const rows: { backend: string; route: string; rps: number; p50: number; p99: number }[] = [];
@@ -204,9 +207,9 @@ async function driver() {
       try {
         const base = `http://127.0.0.1:${port}`;
         let seq = 0;
-        const batch = () =>
+        const batch = (size: number) =>
           JSON.stringify({
-            events: Array.from({ length: BATCH }, () => {
+            events: Array.from({ length: size }, () => {
               seq++;
               return {
                 id: `b-${seq}`,
@@ -218,7 +221,7 @@ async function driver() {
             }),
           });
         // Same bytes: one batch to the real route, then the same batch to the memory route.
-        const probe = batch();
+        const probe = batch(2);
         const real = await (await fetch(`${base}/api/review/events`, { method: "POST", headers, body: probe })).text();
         const mem = await (
           await fetch(`${base}/api/bench/memory-events`, { method: "POST", headers, body: probe })
@@ -228,7 +231,7 @@ async function driver() {
         const q2 = await (await fetch(`${base}/api/bench/memory-queue`, { headers })).text();
         if (q1.length !== q2.length) throw new Error(`memory queue answer differs:\n${q1}\n${q2}`);
 
-        const run = async (path: string, method: "GET" | "POST", duration = seconds) => {
+        const run = async (path: string, method: "GET" | "POST", size = 0, duration = seconds) => {
           const r = await autocannon({
             url: base,
             connections,
@@ -239,7 +242,7 @@ async function driver() {
                 path,
                 headers,
                 ...(method === "POST" && {
-                  setupRequest: (req: autocannon.Request) => ({ ...req, body: batch() }),
+                  setupRequest: (req: autocannon.Request) => ({ ...req, body: batch(size) }),
                 }),
               },
             ],
@@ -247,23 +250,30 @@ async function driver() {
           if (r.non2xx || r.errors) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
           return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
         };
-        await run("/api/review/events", "POST", 1); // warm-up
-        await run("/api/review/queue", "GET", 1);
-        const ev = await run("/api/review/events", "POST");
-        const evm = await run("/api/bench/memory-events", "POST");
+        await run("/api/review/events", "POST", batches[0], 1); // warm-up
+        await run("/api/review/queue", "GET", 0, 1);
+        for (const size of batches) {
+          const ev = await run("/api/review/events", "POST", size);
+          const evm = await run("/api/bench/memory-events", "POST", size);
+          rows.push(
+            { backend, route: `POST /api/review/events (${size} new event${size === 1 ? "" : "s"})`, ...ev },
+            { backend, route: "same bytes from memory", ...evm },
+          );
+          summary.push(
+            `${backend}, ${size}-event requests: events ratio ${(ev.rps / evm.rps).toFixed(2)} p99 ${ev.p99} ms (${Math.round(ev.rps * size)} events/s; goal: ratio >= 0.5, p99 < 50 ms)`,
+            // The floor: a request of the memory route costs 1/rps of the process; a real one costs that plus at
+            // least the database's insert of its events (in the same process on PGlite, in PostgreSQL's on the other).
+            `${backend}, ${size}-event requests: inserting events alone costs ${ready.insertUs.toFixed(1)} µs an event in the database (${(ready.insertUs * size).toFixed(0)} µs a request; the memory route takes ${(1e6 / evm.rps).toFixed(0)} µs a request), so the events ratio cannot pass ${(1e6 / evm.rps / (1e6 / evm.rps + ready.insertUs * size)).toFixed(2)}${backend === "pglite" ? "" : " if the database shared the server's core"}`,
+          );
+        }
         const qu = await run("/api/review/queue", "GET");
         const qum = await run("/api/bench/memory-queue", "GET");
         rows.push(
-          { backend, route: `POST /api/review/events (${BATCH} new events)`, ...ev },
-          { backend, route: "same bytes from memory", ...evm },
           { backend, route: "GET /api/review/queue", ...qu },
           { backend, route: "same bytes from memory", ...qum },
         );
         summary.push(
-          `${backend}: seeded ${ready.cards} cards / ${ready.events} events in ${ready.seedMs} ms; events ratio ${(ev.rps / evm.rps).toFixed(2)} p99 ${ev.p99} ms (${Math.round(ev.rps * BATCH)} events/s); queue ratio ${(qu.rps / qum.rps).toFixed(2)} p99 ${qu.p99} ms (goal: ratio >= 0.5, p99 < 50 ms); queue ${JSON.stringify(ready.queue)}`,
-          // The floor: a request of the memory route costs 1/rps of the process; a real one costs that plus at least
-          // the database's insert of its events (in the same process on PGlite, in PostgreSQL's on the other).
-          `${backend}: inserting events alone costs ${ready.insertUs.toFixed(1)} µs an event in the database (${(ready.insertUs * BATCH).toFixed(0)} µs a ${BATCH}-event request; the memory route takes ${(1e6 / evm.rps).toFixed(0)} µs a request), so the events ratio cannot pass ${(1e6 / evm.rps / (1e6 / evm.rps + ready.insertUs * BATCH)).toFixed(2)}${backend === "pglite" ? "" : " if the database shared the server's core"}`,
+          `${backend}: seeded ${ready.cards} cards / ${ready.events} events in ${ready.seedMs} ms; queue ratio ${(qu.rps / qum.rps).toFixed(2)} p99 ${qu.p99} ms (goal: ratio >= 0.5, p99 < 50 ms); queue ${JSON.stringify(ready.queue)}`,
         );
       } finally {
         child.kill("SIGTERM");
