@@ -11,7 +11,7 @@ import { isNativeApp } from "../shared/platform.ts";
 import { useLanguage } from "../shared/use-language.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
 
-function createQueryClient(): QueryClient {
+export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => logError(`query ${JSON.stringify(query.queryKey)}`, error),

@@ -7,7 +7,7 @@ import { errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { isBeginnerModule } from "../../shared/api/get-modules.ts";
-import { MODULE_WORD_LIMIT, useWords } from "../../shared/api/get-words.ts";
+import { moduleWordsParams, useWords } from "../../shared/api/get-words.ts";
 import { fromWord } from "../../shared/card-word.ts";
 import { useSearchParams } from "../../shared/router.tsx";
 import { ErrorText, LoadingText, LockedBanner, PickModulePrompt } from "../../shared/ui/status.tsx";
@@ -27,10 +27,7 @@ export default function WordsPage() {
   const [params] = useSearchParams();
   const beginnerView = params.get("view") === "beginner";
   const beginner = beginnerView || isBeginnerModule(module);
-  const words = useWords(
-    { language, moduleId: module?.id ?? 0, limit: String(MODULE_WORD_LIMIT), fields: "full" },
-    module !== null && !beginner,
-  );
+  const words = useWords(moduleWordsParams(language, module?.id ?? 0), module !== null && !beginner);
   const cards = useMemo(() => (words.data?.items ?? []).map(fromWord), [words.data]);
 
   let body: React.ReactNode;

@@ -69,7 +69,7 @@ export async function resolveActiveModule(language: Language, signal?: AbortSign
   return pick;
 }
 
-const activeModuleQueryOptions = (language: Language) =>
+export const activeModuleQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: queryKeys.me.activeModule(language),
     queryFn: ({ signal }) => resolveActiveModule(language, signal),

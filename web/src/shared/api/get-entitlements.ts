@@ -41,7 +41,7 @@ export async function loadPlan(signal?: AbortSignal): Promise<PlanInfo> {
   }
 }
 
-const entitlementsQueryOptions = () =>
+export const entitlementsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.me.entitlements(),
     queryFn: ({ signal }) => loadPlan(signal),

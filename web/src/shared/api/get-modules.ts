@@ -35,7 +35,7 @@ export async function getModules(language: Language, all = false, signal?: Abort
   return withBeginnerModule(Array.isArray(data.items) ? data.items : []);
 }
 
-const modulesQueryOptions = (language: Language, all = true) =>
+export const modulesQueryOptions = (language: Language, all = true) =>
   queryOptions({
     queryKey: queryKeys.me.modules(language, all),
     queryFn: ({ signal }) => getModules(language, all, signal),

@@ -1,4 +1,5 @@
 // GET /words: words of a module (or tiers), with the module and its locked flag.
+import type { Language } from "@ivrit/core/languages";
 import { expandLeanWord } from "@ivrit/core/lean-word";
 import type { LeanWordsResponse, WordsQueryInput, WordsResponse } from "@ivrit/core/schemas/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -10,6 +11,11 @@ type WordsParams = WordsQueryInput;
 
 /** Module word page limit (SPEC section 9). */
 export const MODULE_WORD_LIMIT = 200;
+
+/** The words page's query of a module: its whole list, every field (also started with the app, app/first-data.ts). */
+export function moduleWordsParams(language: Language, moduleId: number): WordsParams {
+  return { language, moduleId, limit: String(MODULE_WORD_LIMIT), fields: "full" };
+}
 
 export function getWords(params: WordsParams, signal?: AbortSignal): Promise<WordsResponse> {
   const moduleId = params.moduleId === undefined ? undefined : Number(params.moduleId);
@@ -25,7 +31,7 @@ export function getWords(params: WordsParams, signal?: AbortSignal): Promise<Wor
   }));
 }
 
-const wordsQueryOptions = (params: WordsParams) =>
+export const wordsQueryOptions = (params: WordsParams) =>
   queryOptions({
     queryKey: queryKeys.words(params),
     queryFn: ({ signal }) => getWords(params, signal),

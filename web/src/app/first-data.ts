@@ -1,0 +1,56 @@
+// The first page's API reads, started with the app (issue 16, LCP): before, each waited for the page's chunk to load
+// and the page to render, and /words read its words only once the active module had answered. Here they start
+// while the code and the texts load, into the same query cache and under the same keys the pages read, so a page
+// finds them answered or under way. Only reads a page makes anyway; a guess that turns out wrong (a stored module
+// id the server no longer has active) costs one read whose answer is not shown.
+import { isLanguage, type Language } from "@ivrit/core/languages";
+import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
+import type { QueryClient } from "@tanstack/react-query";
+import { activeModuleQueryOptions } from "../shared/api/get-active-module.ts";
+import { entitlementsQueryOptions } from "../shared/api/get-entitlements.ts";
+import { meQueryOptions } from "../shared/api/get-me.ts";
+import { modulesQueryOptions } from "../shared/api/get-modules.ts";
+import { reviewProgressQueryOptions } from "../shared/api/get-review-progress.ts";
+import { reviewQueueQueryOptions } from "../shared/api/get-review-queue.ts";
+import { reviewWordsQueryOptions } from "../shared/api/get-review-words.ts";
+import { moduleWordsParams, wordsQueryOptions } from "../shared/api/get-words.ts";
+import { i18n } from "../shared/i18n.ts";
+import { needsFirstRun, storedActiveModuleId, storedLevel } from "../shared/storage.ts";
+
+type Prefetch = (client: QueryClient, language: Language, search: URLSearchParams) => void;
+
+/** /words: the active module and, in parallel, the words (and their review states) of the module stored as active. */
+const words: Prefetch = (client, language, search) => {
+  void client.prefetchQuery(activeModuleQueryOptions(language));
+  const stored = storedActiveModuleId();
+  if (stored === null || stored === BEGINNER_MODULE_ID || search.get("view") === "beginner") return;
+  void client.prefetchQuery(wordsQueryOptions(moduleWordsParams(language, stored)));
+  void client.prefetchQuery(reviewWordsQueryOptions(stored));
+};
+
+/** The pages behind the first-run check (app/first-run.tsx) read nothing before it is done. */
+const FIRST_DATA: Record<string, Prefetch> = {
+  home: (client, language) => {
+    // Level 1 sends the chooser to the beginner menu.
+    if (storedLevel() === 1) return;
+    void client.prefetchQuery(activeModuleQueryOptions(language));
+    void client.prefetchQuery(reviewQueueQueryOptions());
+  },
+  words,
+  library: (client, language) => {
+    void client.prefetchQuery(modulesQueryOptions(language, true));
+    void client.prefetchQuery(activeModuleQueryOptions(language));
+    void client.prefetchQuery(reviewProgressQueryOptions(language));
+  },
+};
+FIRST_DATA.games = FIRST_DATA.home as Prefetch;
+
+/** Starts the reads of the page at `location` and of the header (the plan and the profile), into `client`. */
+export function prefetchFirstPage(client: QueryClient, location: Pick<Location, "pathname" | "search">): void {
+  void client.prefetchQuery(entitlementsQueryOptions());
+  void client.prefetchQuery(meQueryOptions());
+  const page = FIRST_DATA[location.pathname.split("/")[1] ?? ""];
+  if (!page || needsFirstRun()) return;
+  const language = isLanguage(i18n.language) ? i18n.language : "en";
+  page(client, language, new URLSearchParams(location.search));
+}
