@@ -54,6 +54,7 @@ for (const r of routes) {
   samples.push({ status: res.statusCode, type: String(res.headers["content-type"]), body: res.body });
 }
 await app.listen({ port: env.PORT, host: "127.0.0.1" });
+process.once("SIGTERM", () => process.exit(0)); // an orderly exit writes --cpu-prof's profile
 console.log(
   JSON.stringify({
     ready: true,

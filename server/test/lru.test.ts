@@ -2,6 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { StringLru } from "../src/content/lru.ts";
 
+// Two bytes a character: a 10-character key and a 40-character value cost 100 bytes.
+const key = (i: number) => `key-${String(i).padStart(6, "0")}`;
+const value = (i: number) => `${i}`.padEnd(40, "v");
+
 describe("StringLru", () => {
   it("evicts the least recently used entries once the bytes exceed the bound", () => {
     const lru = new StringLru(100); // 50 characters
@@ -34,5 +38,27 @@ describe("StringLru", () => {
     for (let i = 0; i < 5000; i++) lru.set(`key-${i}`, "שלום".repeat(i % 50));
     expect(lru.bytes).toBeLessThanOrEqual(10_000);
     expect(lru.count).toBeGreaterThan(10);
+  });
+
+  it("under churn evicts in least-recent order and its recency queue stays bounded", () => {
+    const lru = new StringLru(10_000); // a hundred entries
+    const model: number[] = []; // least recent first
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % 300;
+    };
+    for (let n = 0; n < 50_000; n++) {
+      const i = next();
+      const at = model.indexOf(i);
+      const hit = lru.get(key(i));
+      expect(hit !== undefined).toBe(at >= 0);
+      if (at >= 0) model.splice(at, 1);
+      else lru.set(key(i), value(i));
+      model.push(i);
+      if (model.length > 100) model.shift();
+      expect(lru.count).toBe(model.length);
+      expect(lru.queued).toBeLessThanOrEqual(4 * lru.count + 200);
+    }
   });
 });

@@ -183,6 +183,22 @@ type WordsResult = {
   locked: boolean;
 };
 
+const tierWords = new WeakMap<ContentSnapshot, Map<number, CachedWord[]>>();
+/** The snapshot's words per tier, in content order (built once per snapshot). */
+function wordsByTier(snap: ContentSnapshot): Map<number, CachedWord[]> {
+  let byTier = tierWords.get(snap);
+  if (!byTier) {
+    byTier = new Map();
+    for (const w of snap.words) {
+      const list = byTier.get(w.tier);
+      if (list) list.push(w);
+      else byTier.set(w.tier, [w]);
+    }
+    tierWords.set(snap, byTier);
+  }
+  return byTier;
+}
+
 export function selectWords(snap: ContentSnapshot, q: WordsQuery, userTier: number): WordsResult {
   const rng = createRng(q.seed ?? randomSeed());
   const random = q.random === true || q.seed !== undefined;
@@ -217,14 +233,22 @@ export function selectWords(snap: ContentSnapshot, q: WordsQuery, userTier: numb
       const top = Math.max(...tiers);
       tiers = [1, 2, 3].filter((t) => t <= top);
     }
-    const candidates = snap.words.filter((w) => (tiers ? tiers.includes(w.tier) : true) && matches(w, q, q.language));
+    // In content order, as a filter of snap.words gives them; a session's query has no filter: its tiers' words
+    // are taken as they are kept per snapshot, not found again among every word of the content per request.
+    const unfiltered = !q.category && !q.tense && !q.hasRoots && !q.chip && !q.q;
+    const inTier = (t: number) =>
+      unfiltered
+        ? (wordsByTier(snap).get(t) ?? [])
+        : snap.words.filter((w) => w.tier === t && matches(w, q, q.language));
     if (tiers && tiers.length > 1) {
       // Each tier contributes at most perTierLimit words; merged in tier order unless shuffled after merging.
       const perTier = q.perTierLimit ?? LIMITS.perTierLimit;
-      pool = tiers.flatMap((t) => order(candidates.filter((w) => w.tier === t)).slice(0, perTier));
+      pool = tiers.flatMap((t) => order(inTier(t)).slice(0, perTier));
       if (q.shuffleAfterMerge) pool = shuffle(pool, rng);
+    } else if (tiers) {
+      pool = order(inTier(tiers[0] as number));
     } else {
-      pool = order(candidates);
+      pool = order(unfiltered ? snap.words : snap.words.filter((w) => matches(w, q, q.language)));
     }
   }
   const limit = Math.min(q.limit ?? LIMITS.defaultLimit, max);
