@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { compressBuild } from "./build/compress-plugin.ts";
+import { startChunk } from "./build/start-chunk.ts";
 
 /**
  * fontsource's @font-face rules offer a woff after each woff2; every browser the app supports reads woff2 (the
@@ -18,12 +19,15 @@ function woff2Only(): Plugin {
   };
 }
 
+const start = startChunk(new URL("./src/main.tsx", import.meta.url).pathname);
+
 // The dev server proxies the API and the audio files to the Fastify server (DESIGN section 1).
 const backend = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
   plugins: [
     woff2Only(),
+    start.plugin,
     react(),
     // The service worker (sw/sw.ts): Workbox with the build's precache manifest injected; registered by the app
     // itself on web only (src/shared/service-worker.ts), never in the native app.
@@ -53,5 +57,7 @@ export default defineConfig({
     manifest: true,
     target: "es2022",
     chunkSizeWarningLimit: 600,
+    // What main.tsx loads statically in one chunk, not 15 (build/start-chunk.ts, decision 0056).
+    rolldownOptions: { output: { codeSplitting: { groups: [start.group] } } },
   },
 });

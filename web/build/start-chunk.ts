@@ -1,0 +1,49 @@
+// One chunk for what the app loads at start (issue 16, LCP; decision 0056). The automatic splitting gave the entry
+// 15 small chunks (a Mantine component, an API helper, a util each, shared with some lazy page), so every first load
+// began with 16 script requests. Over HTTP/1.1 each costs a round trip on one of 6 connections, and with Lighthouse's
+// simulated 150 ms RTT the request count, more than the bytes, set when a page could paint. Here every module the
+// entry (main.tsx) imports statically goes into one chunk beside it; the lazy pages import from it as they did from
+// the small ones (everything in it is loaded before any page anyway). Dynamic imports (pages, dialogs, the texts of
+// each language) keep their automatic chunks.
+import { resolve } from "node:path";
+import type { Plugin } from "vite";
+
+type Graph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/**
+ * Index files that re-export a whole library: a module importing one name from them does not load the rest (the
+ * unused exports are dropped), so the walk stops there; the bundler adds the modules behind the names used.
+ */
+const BARRELS =
+  /node_modules\/(@mantine\/(core|hooks)\/esm\/index\.mjs|@tabler\/icons-react\/dist\/esm\/tabler-icons-react\.mjs)$/;
+
+/** The modules `from` imports statically, transitively (not through a library's barrel). */
+function staticImports(graph: Graph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(graph.getModuleInfo(from)?.importedIds ?? [])];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (BARRELS.test(id)) continue;
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * `plugin` records the start's modules once the module graph is built; `group` is the `codeSplitting` group that
+ * reads them (its test runs after that).
+ */
+export function startChunk(entry: string) {
+  let start = new Set<string>();
+  const plugin: Plugin = {
+    name: "ivrit-start-chunk",
+    apply: "build",
+    buildEnd() {
+      start = staticImports(this as unknown as Graph, resolve(entry));
+    },
+  };
+  const group = { name: "start", test: (id: string) => start.has(id) };
+  return { plugin, group };
+}
