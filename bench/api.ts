@@ -117,10 +117,14 @@ async function bundleServer(): Promise<string> {
   )) as {
     externalPackages: import("esbuild").Plugin;
   };
-  const outfile = join(import.meta.dirname, "..", "server", "dist-bench", "bench-server.mjs");
+  const outdir = join(import.meta.dirname, "..", "server", "dist-bench");
   await build({
-    entryPoints: [join(import.meta.dirname, "server.ts")],
-    outfile,
+    entryPoints: {
+      "bench-server": join(import.meta.dirname, "server.ts"),
+      // boot() loads content into an embedded database with it, in a child process (server/src/paths.ts)
+      "load-content": join(import.meta.dirname, "..", "server", "src", "content", "load-child.ts"),
+    },
+    outdir,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -128,7 +132,7 @@ async function bundleServer(): Promise<string> {
     logLevel: "warning",
     plugins: [externalPackages],
   });
-  return outfile;
+  return join(outdir, "bench-server.js");
 }
 const serverBundle = await bundleServer();
 

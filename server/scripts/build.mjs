@@ -14,7 +14,12 @@ rmSync(outdir, { recursive: true, force: true });
 
 const started = performance.now();
 const result = await build({
-  entryPoints: { main: join(serverDir, "src/main.ts"), cli: join(serverDir, "src/cli.ts") },
+  entryPoints: {
+    main: join(serverDir, "src/main.ts"),
+    cli: join(serverDir, "src/cli.ts"),
+    // boot() runs it in a child process to load content into an embedded database (src/paths.ts).
+    "load-content": join(serverDir, "src/content/load-child.ts"),
+  },
   outdir,
   bundle: true,
   splitting: true, // main and cli share most of the code: one chunk, not two copies

@@ -1,8 +1,11 @@
 // Opening the database for a process: migrate, load content if it changed, read the content snapshot.
+import { spawn } from "node:child_process";
 import { setFlagsFromString } from "node:v8";
 import { ContentCache } from "./content/cache.ts";
+import type { ChildLoadResult } from "./content/load-child.ts";
 import { ContentError, type SyncResult, syncContent } from "./content/sync.ts";
 import { createDb, type Database } from "./db/client.ts";
+import { CONTENT_LOAD_SCRIPT } from "./paths.ts";
 import { Plans } from "./users.ts";
 
 type Booted = {
@@ -24,17 +27,25 @@ export async function boot(opts: {
   // built and dropped: a factor of 1.5 keeps the peak near what is live. Read at each collection, so it applies to
   // the running process (decision 0054; 50 connections of every route on PGlite: peak 480 -> 321 MB).
   setFlagsFromString("--heap-growing-percent=50");
+  // An embedded database in a directory is migrated and loaded by a child process (decision 0060).
+  const inChild = !opts.databaseUrl && opts.dataDir !== "memory://";
+  const loaded = inChild ? await loadInChild(opts.dataDir, opts.contentDir) : null;
   const database = await createDb(opts);
   try {
-    await database.exclusive(() => database.migrate());
     let sync: SyncResult | null = null;
     let contentError: ContentError | null = null;
-    try {
-      sync = await syncContent(database, { ...(opts.contentDir && { dir: opts.contentDir }) });
-    } catch (e) {
-      // Invalid content never replaces loaded content; the caller decides whether the old copy is enough.
-      if (!(e instanceof ContentError)) throw e;
-      contentError = e;
+    if (loaded) {
+      if ("problems" in loaded) contentError = new ContentError(loaded.problems);
+      else sync = loaded.sync;
+    } else {
+      await database.exclusive(() => database.migrate());
+      try {
+        sync = await syncContent(database, { ...(opts.contentDir && { dir: opts.contentDir }) });
+      } catch (e) {
+        // Invalid content never replaces loaded content; the caller decides whether the old copy is enough.
+        if (!(e instanceof ContentError)) throw e;
+        contentError = e;
+      }
     }
     const plans = await new Plans(database).start();
     const close = async () => {
@@ -46,4 +57,40 @@ export async function boot(opts: {
     await database.close();
     throw e;
   }
+}
+
+/**
+ * Migrates the embedded database in `dataDir` and loads the content when it changed, in a child process that has
+ * closed the directory when this resolves. Invalid content comes back as its problems; anything else that fails
+ * (a full disk, a directory another process holds) throws with the child's message.
+ */
+async function loadInChild(
+  dataDir: string,
+  contentDir: string | undefined,
+): Promise<Extract<ChildLoadResult, { sync: unknown } | { problems: unknown }>> {
+  const tsx = CONTENT_LOAD_SCRIPT.endsWith(".ts") ? ["--import", "tsx"] : [];
+  const child = spawn(process.execPath, [...tsx, CONTENT_LOAD_SCRIPT, dataDir, ...(contentDir ? [contentDir] : [])], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d) => {
+    out += d;
+  });
+  child.stderr.on("data", (d) => {
+    err += d;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  });
+  const line = out.trim().split("\n").at(-1) ?? "";
+  let result: ChildLoadResult | null = null;
+  try {
+    result = JSON.parse(line) as ChildLoadResult;
+  } catch {}
+  if (result && "sync" in result && code === 0) return result;
+  if (result && "problems" in result && code === 0) return result;
+  const why = result && "error" in result ? result.error : err.trim() || `exit code ${code}`;
+  throw new Error(why);
 }

@@ -10,6 +10,13 @@ const REPO_DIR = join(SERVER_DIR, "..");
 export const MIGRATIONS_DIR = join(SERVER_DIR, "drizzle");
 /** The script that runs PGlite's initdb in a short-lived child process (plain JavaScript: it is not bundled). */
 export const PGLITE_INIT_SCRIPT = join(SERVER_DIR, "src", "db", "pglite-init.mjs");
+/**
+ * boot()'s content load for an embedded database, run in a child process: the TypeScript source under tsx (tests,
+ * scripts), else the bundle built beside this one (server/dist/load-content.js).
+ */
+export const CONTENT_LOAD_SCRIPT = import.meta.filename.endsWith(".ts")
+  ? join(SERVER_DIR, "src", "content", "load-child.ts")
+  : join(import.meta.dirname, "load-content.js");
 /** The vocabulary and its audio files. */
 export const CONTENT_DIR = join(REPO_DIR, "content");
 /** The built SPA. */
