@@ -19,7 +19,13 @@ function woff2Only(): Plugin {
   };
 }
 
-const start = startChunk(new URL("./src/main.tsx", import.meta.url).pathname);
+const start = startChunk(
+  new URL("./src/main.tsx", import.meta.url).pathname,
+  new URL("./src/features/games/chooser-page.tsx", import.meta.url).pathname,
+  ["features/words/words-page.tsx", "features/library/library-page.tsx", "features/games/game-page.tsx"].map(
+    (p) => new URL(`./src/${p}`, import.meta.url).pathname,
+  ),
+);
 
 // The dev server proxies the API and the audio files to the Fastify server (DESIGN section 1).
 const backend = process.env.API_URL ?? "http://localhost:3000";

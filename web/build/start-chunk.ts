@@ -35,13 +35,34 @@ function staticImports(graph: Graph, from: string): Set<string> {
  * `plugin` records the start's modules once the module graph is built; `group` is the `codeSplitting` group that
  * reads them (its test runs after that).
  */
-export function startChunk(entry: string) {
+export function startChunk(entry: string, homePage: string, otherPages: string[] = []) {
   let start = new Set<string>();
   const plugin: Plugin = {
     name: "ivrit-start-chunk",
     apply: "build",
     buildEnd() {
-      start = staticImports(this as unknown as Graph, resolve(entry));
+      const graph = this as unknown as Graph;
+      start = staticImports(graph, resolve(entry));
+      for (const id of staticImports(graph, resolve(homePage))) start.add(id);
+      // Our own small modules that two of the other first pages load (the API helpers, the offline store, the
+      // Hebrew text and audio button...), unless they bring a library module or style the start has not already.
+      const count = new Map<string, number>();
+      for (const page of otherPages) {
+        for (const id of staticImports(graph, resolve(page))) count.set(id, (count.get(id) ?? 0) + 1);
+      }
+      const own = (id: string) => !id.includes("/node_modules/") && !/\.css$/.test(id);
+      const shared = new Set([...count].filter(([id, n]) => n >= 2 && !start.has(id) && own(id)).map(([id]) => id));
+      let changed = true;
+      while (changed) {
+        changed = false;
+        for (const id of shared) {
+          const deps = graph.getModuleInfo(id)?.importedIds ?? [];
+          if (deps.every((d) => start.has(d) || shared.has(d) || (BARRELS.test(d) && !own(d)))) continue;
+          shared.delete(id);
+          changed = true;
+        }
+      }
+      for (const id of shared) start.add(id);
     },
   };
   const group = { name: "start", test: (id: string) => start.has(id) };

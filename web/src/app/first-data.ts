@@ -3,6 +3,7 @@
 // while the code and the texts load, into the same query cache and under the same keys the pages read, so a page
 // finds them answered or under way. Only reads a page makes anyway; a guess that turns out wrong (a stored module
 // id the server no longer has active) costs one read whose answer is not shown.
+import { MODULE_GAMES, type ModuleGame } from "@ivrit/core/games";
 import { isLanguage, type Language } from "@ivrit/core/languages";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import type { QueryClient } from "@tanstack/react-query";
@@ -45,12 +46,28 @@ const FIRST_DATA: Record<string, Prefetch> = {
 };
 FIRST_DATA.games = FIRST_DATA.home as Prefetch;
 
+/** /game/{moduleId}/{game}: the game's words (its session code loads beside the page's, in a chunk of its own). */
+function game(language: Language, path: string[]): void {
+  const [, , id, name] = path;
+  const moduleId = Number(id);
+  if (!Number.isInteger(moduleId) || moduleId <= 0 || !MODULE_GAMES.includes(name as ModuleGame)) return;
+  import("../features/games/session/use-word-session.ts")
+    .then((m) => m.startSessionEarly(name as ModuleGame, moduleId, language))
+    .catch(() => {});
+}
+
 /** Starts the reads of the page at `location` and of the header (the plan and the profile), into `client`. */
 export function prefetchFirstPage(client: QueryClient, location: Pick<Location, "pathname" | "search">): void {
   void client.prefetchQuery(entitlementsQueryOptions());
   void client.prefetchQuery(meQueryOptions());
-  const page = FIRST_DATA[location.pathname.split("/")[1] ?? ""];
-  if (!page || needsFirstRun()) return;
+  const path = location.pathname.split("/");
   const language = isLanguage(i18n.language) ? i18n.language : "en";
+  // A game's address names what to play: no first-run check (app/router.tsx).
+  if (path[1] === "game") {
+    game(language, path);
+    return;
+  }
+  const page = FIRST_DATA[path[1] ?? ""];
+  if (!page || needsFirstRun()) return;
   page(client, language, new URLSearchParams(location.search));
 }

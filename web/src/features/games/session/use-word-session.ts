@@ -14,7 +14,7 @@ import {
 } from "@ivrit/core/games/session";
 import { tenseGuesserNeedsRefresh } from "@ivrit/core/games/tense-guesser";
 import type { Language } from "@ivrit/core/languages";
-import { clampTier, type Tier } from "@ivrit/core/plans";
+import { clampTier, PLAN_TIER, type Tier } from "@ivrit/core/plans";
 import { randomSeed } from "@ivrit/core/rng";
 import type { Module, Word, WordsResponse } from "@ivrit/core/schemas/api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -25,6 +25,7 @@ import { useEntitlements } from "../../../shared/api/get-entitlements.ts";
 import { getWords } from "../../../shared/api/get-words.ts";
 import { queryKeys } from "../../../shared/api/query-keys.ts";
 import { newSessionId, startRetrying } from "../../../shared/session/records.ts";
+import { storedPlan } from "../../../shared/storage.ts";
 import { useLanguage } from "../../../shared/use-language.ts";
 
 export interface WordSession {
@@ -160,6 +161,26 @@ export async function loadSession(
   return tierGame ? { ...session, moduleId: playedModule } : session;
 }
 
+/** A module game's first load, started with the app for the game in the address (app/first-data.ts, issue 16). */
+let early: { key: string; load: Promise<WordSession> } | null = null;
+const earlyKey = (game: ModuleGame, context: SessionContext) => `${startKey(game, context)}|tier:${context.tier}`;
+
+/** Starts the load a module game's screen would start once its code has loaded and rendered. */
+export function startSessionEarly(game: ModuleGame, moduleId: number, language: Language): void {
+  if (SESSION_LOADS[game].mode !== "module" || startDelayMs(game, lastLoadError(), Date.now()) > 0) return;
+  const context: SessionContext = { language, moduleId, tier: PLAN_TIER[storedPlan() ?? "free"] };
+  const load = loadSession(game, context, undefined, moduleId);
+  load.catch(() => {});
+  early = { key: earlyKey(game, context), load };
+}
+
+/** The early load, once, when it is the one this screen asks for (same game, module, language and tier). */
+function takeEarlySession(game: ModuleGame, context: SessionContext): Promise<WordSession> | null {
+  const found = early;
+  early = null;
+  return found && found.key === earlyKey(game, context) ? found.load : null;
+}
+
 function sessionOf(game: ModuleGame, context: SessionContext, seed: number, res: WordsResponse): WordSession {
   const tierGame = SESSION_LOADS[game].mode === "tiers";
   return {
@@ -209,7 +230,9 @@ export function useWordSession(game: ModuleGame, routeModuleId: number | null) {
   const queryKey = queryKeys.gameSessionRun(key, nonce);
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => loadSession(game, context, signal, routeModuleId),
+    queryFn: ({ signal }) =>
+      (nonce === 0 && routeModuleId !== null && takeEarlySession(game, context)) ||
+      loadSession(game, context, signal, routeModuleId),
     enabled: !waitingForContext && !noModule && !delayed,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
