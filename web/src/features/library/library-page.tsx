@@ -22,7 +22,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconCloudCheck, IconCloudOff, IconInfoCircle, IconLock } from "@tabler/icons-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
@@ -46,7 +46,9 @@ import {
   lowerTierModules,
   modulesForTier,
 } from "./library-model.ts";
-import { PreviewModal } from "./preview-modal.tsx";
+
+/** The preview's dialog (Mantine's Modal) loads on the first preview, not with the page (issue 16, LCP). */
+const PreviewModal = lazy(() => import("./preview-modal.tsx").then((m) => ({ default: m.PreviewModal })));
 
 const TIERS: readonly Tier[] = [1, 2, 3];
 
@@ -167,6 +169,9 @@ export default function LibraryPage() {
   const [field, setField] = useState<string>(ALL);
   const [actionError, setActionError] = useState<string | null>(null);
   const [preview, setPreview] = useState<Module | null>(null);
+  // Once opened, the preview stays mounted (it closes with its transition).
+  const previewed = useRef(false);
+  if (preview !== null) previewed.current = true;
   const [showLower, setShowLower] = useState(false);
   const collator = useMemo(() => new Intl.Collator(i18n.language), [i18n.language]);
 
@@ -351,7 +356,11 @@ export default function LibraryPage() {
           )}
         </Stack>
       )}
-      <PreviewModal module={preview} onClose={() => setPreview(null)} onActivate={activate} />
+      {previewed.current && (
+        <Suspense fallback={null}>
+          <PreviewModal module={preview} onClose={() => setPreview(null)} onActivate={activate} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
