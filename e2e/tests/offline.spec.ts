@@ -341,6 +341,11 @@ test("offline: a module not kept on the device says so, and the library marks wh
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifests/en.webmanifest");
     await page.goto("/library");
     await expect(page.locator(`article[data-module-id="${MODULE}"]`)).toBeVisible();
+    // The list on screen is kept on the device a moment after it is shown (an IndexedDB write): going offline and
+    // reloading before that write ends is not what this test is about (on a loaded CI machine it lost the race).
+    await expect
+      .poll(async () => (await offlineMeta(page)).some((m) => m.key.includes("|/me/modules?")), { timeout: 20_000 })
+      .toBe(true);
     await context.setOffline(true);
     await page.reload();
     await expect(page.locator(`article[data-module-id="${MODULE}"]`).getByTestId("module-offline")).toHaveAttribute(
