@@ -1,6 +1,7 @@
-// Learning-memory benchmark (issue 10): POST /api/review/events (each a new event; by default 1 event a request, as
-// the web client sends them while a learner plays, and 10, a game's answers sent at once after the offline queue) and GET /api/review/queue for one learner with 3,000 cards and 50,000 events, at 50 connections, each
-// against a route that sends the same bytes from memory through the same plugins in the same server, on PGlite
+// Learning-memory benchmark (issue 10): POST /api/review/events, every event a new one, 1 a request (what the web
+// client sends while a learner plays: answers buffered 1.5 s) and 10 (a game's answers sent at once from the
+// offline queue), and GET /api/review/queue, for one learner with 3,000 cards and 50,000 events, at 50
+// connections, each against a route that sends the same bytes from memory through the same plugins in the same server, on PGlite
 // and on PostgreSQL. Also the scheduler's own cost per event. The content is the real one plus two renumbered
 // copies of its themed modules (the real content has about 1,100 words; 3,000 cards need 3,000 words).
 //
