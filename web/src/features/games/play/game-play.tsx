@@ -1,9 +1,9 @@
 // The game screens of the module games: loads the session, shows its loading, error and empty states, and
 // hands the pool to the game's own component, which drives core's engine.
-import type { ModuleGame } from "@ivrit/core/games";
+import { MODULE_GAMES, type ModuleGame } from "@ivrit/core/games";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useEffect } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from "react";
 import { TierLockedError, useSelectModule } from "../../../shared/api/post-active-module.ts";
 import { GameFrame } from "../../../shared/game/game-frame.tsx";
 import { logError } from "../../../shared/log.ts";
@@ -11,14 +11,13 @@ import { Link } from "../../../shared/router.tsx";
 import { LoadingText, LockedBanner, PickModulePrompt } from "../../../shared/ui/status.tsx";
 import { useTranslation } from "../../../shared/use-translation.ts";
 import { useWordSession } from "../session/use-word-session.ts";
-import { Flashcards, FlashcardsNoModule } from "./flashcards/flashcards.tsx";
-import { RootRecall } from "./root-recall/root-recall.tsx";
-import { RootTree } from "./root-tree/root-tree.tsx";
-import { SentenceScramble } from "./sentence-scramble/sentence-scramble.tsx";
-import { TenseGuesser } from "./tense-guesser/tense-guesser.tsx";
-import { TranslationMatch } from "./translation-match/translation-match.tsx";
-import { VerbConjugation } from "./verb-conjugation/verb-conjugation.tsx";
-import { WordSearch } from "./word-search/word-search.tsx";
+import { FlashcardsNoModule } from "./flashcards/no-module.tsx";
+import { loadGameScreen, type ScreenProps } from "./screens.ts";
+
+/** Each game's screen, loaded when it is first played (screens.ts). */
+const SCREENS = Object.fromEntries(
+  MODULE_GAMES.map((g) => [g, lazy(() => loadGameScreen(g).then((screen) => ({ default: screen })))]),
+) as Record<ModuleGame, LazyExoticComponent<ComponentType<ScreenProps>>>;
 
 /** Translation match sets the active module when it is opened (SPEC section 4), as selecting it does. */
 function useSetActiveModuleOnOpen(game: ModuleGame, moduleId: number | null) {
@@ -76,8 +75,7 @@ export function GamePlay({ game, moduleId }: { game: ModuleGame; moduleId: numbe
       </GameFrame>
     );
   }
-  // Keyed by session: a restart mounts a fresh game.
-  const props = { session, onRestart: restart, key: session.sessionId };
+  const Screen = SCREENS[game];
   return (
     <>
       {session.namedModule && (
@@ -91,26 +89,16 @@ export function GamePlay({ game, moduleId }: { game: ModuleGame; moduleId: numbe
           {t(game === "verb-conjugation" ? "tierGame.verbs" : "tierGame.words", { name: session.namedModule.name })}
         </Alert>
       )}
-      {(() => {
-        switch (game) {
-          case "translation-match":
-            return <TranslationMatch {...props} />;
-          case "word-search":
-            return <WordSearch {...props} />;
-          case "sentence-scramble":
-            return <SentenceScramble {...props} />;
-          case "verb-conjugation":
-            return <VerbConjugation {...props} />;
-          case "tense-guesser":
-            return <TenseGuesser {...props} />;
-          case "flashcards":
-            return <Flashcards {...props} />;
-          case "root-recall":
-            return <RootRecall {...props} />;
-          case "root-tree":
-            return <RootTree {...props} />;
+      <Suspense
+        fallback={
+          <GameFrame game={game}>
+            <LoadingText>{t("loadingWords")}</LoadingText>
+          </GameFrame>
         }
-      })()}
+      >
+        {/* Keyed by session: a restart mounts a fresh game. */}
+        <Screen key={session.sessionId} session={session} onRestart={restart} />
+      </Suspense>
     </>
   );
 }

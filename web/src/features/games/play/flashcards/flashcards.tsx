@@ -20,23 +20,11 @@ import { GameFrame } from "../../../../shared/game/game-frame.tsx";
 import classes from "../../../../shared/game/play.module.css";
 import { useFinishGame } from "../../../../shared/game/use-finish.ts";
 import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
-import { Link } from "../../../../shared/router.tsx";
 import { AudioButton } from "../../../../shared/ui/audio-button.tsx";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
 import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
-
-export function FlashcardsNoModule() {
-  const { t } = useTranslation("play");
-  return (
-    <Stack gap="md" align="flex-start" py="md" data-testid="no-module">
-      <Text size="lg">{t("flashcards.noModule")}</Text>
-      <Button component={Link} to="/words">
-        {t("flashcards.chooseModule")}
-      </Button>
-    </Stack>
-  );
-}
+import { FlashcardsNoModule } from "./no-module.tsx";
 
 export function Flashcards({ session, onRestart }: { session: WordSession; onRestart: () => void }) {
   const start = useMemo(
