@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from "node:fs";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -25,6 +26,12 @@ const start = startChunk(
   ["features/words/words-page.tsx", "features/library/library-page.tsx", "features/games/game-page.tsx"].map(
     (p) => new URL(`./src/${p}`, import.meta.url).pathname,
   ),
+  {
+    page: new URL("./src/features/games/game-page.tsx", import.meta.url).pathname,
+    screens: readdirSync(new URL("./src/features/games/play", import.meta.url))
+      .filter((d) => existsSync(new URL(`./src/features/games/play/${d}/${d}.tsx`, import.meta.url)))
+      .map((d) => new URL(`./src/features/games/play/${d}/${d}.tsx`, import.meta.url).pathname),
+  },
 );
 
 // The dev server proxies the API and the audio files to the Fastify server (DESIGN section 1).
@@ -64,6 +71,7 @@ export default defineConfig({
     target: "es2022",
     chunkSizeWarningLimit: 600,
     // What main.tsx loads statically in one chunk, not 15 (build/start-chunk.ts, decision 0056).
-    rolldownOptions: { output: { codeSplitting: { groups: [start.group] } } },
+    // A game page's shared modules in one chunk too (a chunk per game screen stays: features/games/play/screens.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: [start.group, start.gameGroup] } } },
   },
 });
