@@ -64,6 +64,8 @@ export type ContentSnapshot = {
   wordById: Map<number, CachedWord>;
   wordsByModule: Map<number, CachedWord[]>;
   wordsByRoot: Map<string, CachedWord[]>;
+  /** Each tier's words in content order (a tier session's pool: not found again among all words per request). */
+  wordsByTier: Map<number, CachedWord[]>;
   letters: CachedLetter[];
   letterVowels: CachedLetterVowel[];
 };
@@ -145,8 +147,10 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
   });
   const wordsByModule = new Map<number, CachedWord[]>();
   const wordsByRoot = new Map<string, CachedWord[]>();
+  const wordsByTier = new Map<number, CachedWord[]>();
   for (const w of words) {
     push(wordsByModule, w.moduleId, w);
+    push(wordsByTier, w.tier, w);
     for (const r of w.roots) push(wordsByRoot, r.root, w);
   }
   const modules: CachedModule[] = moduleRows
@@ -177,6 +181,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
     wordById: new Map(words.map((w) => [w.id, w])),
     wordsByModule,
     wordsByRoot,
+    wordsByTier,
     letters: letterRows.map((l) => ({
       id: l.id,
       letter: l.letter,

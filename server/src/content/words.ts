@@ -158,6 +158,9 @@ function parseRoots(text: string): string[] {
     .filter((r) => r.length > 0);
 }
 
+/** Whether `matches` can refuse any word for this query (the fields it reads). */
+const filtersWords = (q: WordsQuery) => Boolean(q.category || q.tense || q.hasRoots || q.chip || q.q);
+
 function matches(w: CachedWord, q: WordsQuery, lang: Language): boolean {
   if (q.category && !w.category.startsWith(q.category)) return false;
   if (q.tense && w.tense !== q.tense) return false;
@@ -182,22 +185,6 @@ type WordsResult = {
   total: number;
   locked: boolean;
 };
-
-const tierWords = new WeakMap<ContentSnapshot, Map<number, CachedWord[]>>();
-/** The snapshot's words per tier, in content order (built once per snapshot). */
-function wordsByTier(snap: ContentSnapshot): Map<number, CachedWord[]> {
-  let byTier = tierWords.get(snap);
-  if (!byTier) {
-    byTier = new Map();
-    for (const w of snap.words) {
-      const list = byTier.get(w.tier);
-      if (list) list.push(w);
-      else byTier.set(w.tier, [w]);
-    }
-    tierWords.set(snap, byTier);
-  }
-  return byTier;
-}
 
 export function selectWords(snap: ContentSnapshot, q: WordsQuery, userTier: number): WordsResult {
   const rng = createRng(q.seed ?? randomSeed());
@@ -234,11 +221,11 @@ export function selectWords(snap: ContentSnapshot, q: WordsQuery, userTier: numb
       tiers = [1, 2, 3].filter((t) => t <= top);
     }
     // In content order, as a filter of snap.words gives them; a session's query has no filter: its tiers' words
-    // are taken as they are kept per snapshot, not found again among every word of the content per request.
-    const unfiltered = !q.category && !q.tense && !q.hasRoots && !q.chip && !q.q;
+    // are taken from the snapshot's index.
+    const unfiltered = !filtersWords(q);
     const inTier = (t: number) =>
       unfiltered
-        ? (wordsByTier(snap).get(t) ?? [])
+        ? (snap.wordsByTier.get(t) ?? [])
         : snap.words.filter((w) => w.tier === t && matches(w, q, q.language));
     if (tiers && tiers.length > 1) {
       // Each tier contributes at most perTierLimit words; merged in tier order unless shuffled after merging.
