@@ -7,7 +7,7 @@ import { MODULE_GAMES, type ModuleGame } from "@ivrit/core/games";
 import { isLanguage, type Language } from "@ivrit/core/languages";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import type { QueryClient } from "@tanstack/react-query";
-import { loadGameScreen } from "../features/games/play/screens.ts";
+import { GAME_SCREENS } from "../features/games/play/screens.ts";
 import { activeModuleQueryOptions } from "../shared/api/get-active-module.ts";
 import { entitlementsQueryOptions } from "../shared/api/get-entitlements.ts";
 import { meQueryOptions } from "../shared/api/get-me.ts";
@@ -55,7 +55,7 @@ function game(language: Language, path: string[]): void {
   import("../features/games/session/use-word-session.ts")
     .then((m) => m.startSessionEarly(name as ModuleGame, moduleId, language))
     .catch(() => {});
-  loadGameScreen(name as ModuleGame).catch(() => {}); // the page takes it from there (a failed load is retried)
+  GAME_SCREENS[name as ModuleGame].preload().catch(() => {}); // a failed load is tried again by the page
 }
 
 /** Starts the reads of the page at `location` and of the header (the plan and the profile), into `client`. */

@@ -1,33 +1,11 @@
 // The SPEC's route table (section 2). Pages and games load lazily.
 import { BEGINNER_GAMES, MODULE_GAMES } from "@ivrit/core/games";
-import { type ComponentType, lazy } from "react";
+import { lazy } from "react";
 import { i18n } from "../shared/i18n.ts";
+import { lazyPage } from "../shared/lazy-page.ts";
 import { BrowserRouter, Navigate, Route, Routes, useParams } from "../shared/router.tsx";
 import { FirstRun } from "./first-run.tsx";
 import { Layout } from "./layout.tsx";
-
-/**
- * A page's chunk behind React.lazy, with `preload` to start it early. Once the chunk has loaded, the lazy component
- * renders at once (a thenable that answers synchronously): the first render does not suspend on it, so the page
- * paints with the header instead of after a fallback (React holds a boundary's content back 300 ms after its fallback
- * showed: issue 16, LCP).
- */
-function lazyPage<P>(load: () => Promise<{ default: ComponentType<P> }>) {
-  let loaded: { default: ComponentType<P> } | null = null;
-  const preload = () =>
-    load().then((m) => {
-      loaded = m;
-      return m;
-    });
-  const Page = lazy(() => {
-    const ready = loaded;
-    if (!ready) return preload();
-    // biome-ignore lint/suspicious/noThenProperty: React.lazy reads a thenable that answers at once as loaded.
-    const now = { then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve(ready) };
-    return now as unknown as Promise<{ default: ComponentType<P> }>;
-  });
-  return { Page, preload };
-}
 
 const chooser = lazyPage(() => import("../features/games/chooser-page.tsx"));
 const game = lazyPage(() => import("../features/games/game-page.tsx"));

@@ -1,9 +1,9 @@
 // The game screens of the module games: loads the session, shows its loading, error and empty states, and
 // hands the pool to the game's own component, which drives core's engine.
-import { MODULE_GAMES, type ModuleGame } from "@ivrit/core/games";
+import type { ModuleGame } from "@ivrit/core/games";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { TierLockedError, useSelectModule } from "../../../shared/api/post-active-module.ts";
 import { GameFrame } from "../../../shared/game/game-frame.tsx";
 import { logError } from "../../../shared/log.ts";
@@ -12,12 +12,7 @@ import { LoadingText, LockedBanner, PickModulePrompt } from "../../../shared/ui/
 import { useTranslation } from "../../../shared/use-translation.ts";
 import { useWordSession } from "../session/use-word-session.ts";
 import { FlashcardsNoModule } from "./flashcards/no-module.tsx";
-import { loadGameScreen, type ScreenProps } from "./screens.ts";
-
-/** Each game's screen, loaded when it is first played (screens.ts). */
-const SCREENS = Object.fromEntries(
-  MODULE_GAMES.map((g) => [g, lazy(() => loadGameScreen(g).then((screen) => ({ default: screen })))]),
-) as Record<ModuleGame, LazyExoticComponent<ComponentType<ScreenProps>>>;
+import { GAME_SCREENS } from "./screens.ts";
 
 /** Translation match sets the active module when it is opened (SPEC section 4), as selecting it does. */
 function useSetActiveModuleOnOpen(game: ModuleGame, moduleId: number | null) {
@@ -75,7 +70,7 @@ export function GamePlay({ game, moduleId }: { game: ModuleGame; moduleId: numbe
       </GameFrame>
     );
   }
-  const Screen = SCREENS[game];
+  const Screen = GAME_SCREENS[game].Page;
   return (
     <>
       {session.namedModule && (
