@@ -1,6 +1,7 @@
 // Tense guesser (SPEC section 4): a Hebrew verb form; pick its tense. A right answer reveals the translation.
 import { type Rng, sampleSpread } from "../rng.ts";
-import { TENSES, type Tense, type Word } from "../schemas/api.ts";
+import type { Word } from "../schemas/api.ts";
+import { TENSES, type Tense } from "../tenses.ts";
 import { askedQuestions, type Question, type QuizState, quizScore, startQuiz } from "./choice.ts";
 import { MIN_VERB_POOL, ROUND_SIZE } from "./constants.ts";
 import { isVerbEligible, normalizeTense } from "./eligibility.ts";

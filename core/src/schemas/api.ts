@@ -3,11 +3,11 @@ import { z } from "zod";
 import { GAME_NAMES } from "../games.ts";
 import { LANGUAGES } from "../languages.ts";
 import { PLANS } from "../plans.ts";
+import { TENSES, type Tense } from "../tenses.ts";
 
 const CATEGORIES = ["noun", "verb", "adjective", "adverb", "phrase", "expression", "alphabet", "vowel_combo"] as const;
-export const TENSES = ["present", "past", "future", "infinitive"] as const;
 export type Category = (typeof CATEGORIES)[number];
-export type Tense = (typeof TENSES)[number];
+export { TENSES, type Tense };
 
 // ---------- free-form input: only what the database can store ----------
 // PostgreSQL's text and jsonb refuse the NUL character, and jsonb an unpaired surrogate ("\ud800"): both would
