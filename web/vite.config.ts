@@ -72,6 +72,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // What main.tsx loads statically in one chunk, not 15 (build/start-chunk.ts, decision 0056).
     // A game page's shared modules in one chunk too (a chunk per game screen stays: features/games/play/screens.ts).
-    rolldownOptions: { output: { codeSplitting: { groups: [start.group, start.gameGroup] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [start.group, start.pagesGroup, start.gameGroup] } } },
   },
 });

@@ -5,28 +5,84 @@
 // entry (main.tsx) imports statically goes into one chunk beside it; the lazy pages import from it as they did from
 // the small ones (everything in it is loaded before any page anyway). Dynamic imports (pages, dialogs, the texts of
 // each language) keep their automatic chunks.
-import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import type { Plugin } from "vite";
 
 type Graph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 /**
  * Index files that re-export a whole library: a module importing one name from them does not load the rest (the
- * unused exports are dropped), so the walk stops there; the bundler adds the modules behind the names used.
+ * unused exports are dropped), so the walk does not go through them but to the files of the names imported.
  */
 const BARRELS =
   /node_modules\/(@mantine\/(core|hooks)\/esm\/index\.mjs|@tabler\/icons-react\/dist\/esm\/tabler-icons-react\.mjs)$/;
+const BARREL_PACKAGE = /node_modules\/(@mantine\/core|@mantine\/hooks|@tabler\/icons-react)\//;
 
-/** The modules `from` imports statically, transitively (not through a library's barrel). */
-function staticImports(graph: Graph, from: string): Set<string> {
+/** A barrel's names and the files they come from: `import { a } from "./x.mjs"` + `export { a }`, or `export { default as A } from "./a.mjs"`. */
+function barrelFiles(barrel: string): Map<string, string> {
+  const text = readFileSync(barrel, "utf8");
+  const local = new Map<string, string>();
+  const names = new Map<string, string>();
+  // "a, b as c" -> [name, the name it is known by]
+  const list = (specs: string) =>
+    specs.split(",").map((x) => {
+      const [name = "", alias] = x.trim().split(/\s+as\s+/);
+      return [name, alias ?? name] as const;
+    });
+  for (const m of text.matchAll(/^(import|export) \{([^}]*)\} from ["'](\.[^"']+)["'];/gm)) {
+    const file = resolve(dirname(barrel), m[3] as string);
+    for (const [, known] of list(m[2] as string)) (m[1] === "import" ? local : names).set(known, file);
+  }
+  for (const m of text.matchAll(/^export \{([^}]*)\};/gm)) {
+    for (const [name, known] of list(m[1] as string)) {
+      const file = local.get(name);
+      if (file) names.set(known, file);
+    }
+  }
+  return names;
+}
+
+/** The names a module imports (values, not types) from each package, read from its source (ours, or Mantine's). */
+function namedImports(id: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!/\.(tsx?|mjs)$/.test(id)) return out;
+  for (const m of readFileSync(id, "utf8").matchAll(/^import (type )?\{([^}]*)\} from ["']([^"']+)["'];/gm)) {
+    if (m[1]) continue;
+    const names = (m[2] as string)
+      .split(",")
+      .map((x) => x.trim())
+      .filter((x) => x !== "" && !x.startsWith("type "))
+      .map((x) => x.split(/\s+as\s+/)[0] as string);
+    out.set(m[3] as string, [...(out.get(m[3] as string) ?? []), ...names]);
+  }
+  return out;
+}
+
+/** The modules `from` imports statically, transitively; through a library's barrel, only the files of the names used. */
+function staticImports(graph: Graph, from: string, barrels = new Map<string, Map<string, string>>()): Set<string> {
   const seen = new Set<string>();
-  const stack = [...(graph.getModuleInfo(from)?.importedIds ?? [])];
+  const visited = new Set<string>();
+  const stack = [from];
   while (stack.length > 0) {
     const id = stack.pop() as string;
-    if (seen.has(id)) continue;
-    seen.add(id);
+    if (seen.has(id) || visited.has(id)) continue;
+    if (id === from) visited.add(id);
+    else seen.add(id);
     if (BARRELS.test(id)) continue;
-    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    const imported = graph.getModuleInfo(id)?.importedIds ?? [];
+    stack.push(...imported);
+    if (!imported.some((d) => BARRELS.test(d))) continue;
+    const named = namedImports(id);
+    for (const barrel of imported.filter((d) => BARRELS.test(d))) {
+      const pkg = barrel.match(BARREL_PACKAGE)?.[1] as string;
+      if (!barrels.has(barrel)) barrels.set(barrel, barrelFiles(barrel));
+      const files = barrels.get(barrel) as Map<string, string>;
+      for (const name of named.get(pkg) ?? []) {
+        const file = files.get(name);
+        if (file) stack.push(file);
+      }
+    }
   }
   return seen;
 }
@@ -42,6 +98,7 @@ export function startChunk(
   game?: { page: string; screens: string[] },
 ) {
   let start = new Set<string>();
+  let pagesShared = new Set<string>();
   let gameShared = new Set<string>();
   const plugin: Plugin = {
     name: "ivrit-start-chunk",
@@ -69,19 +126,46 @@ export function startChunk(
         }
       }
       for (const id of shared) start.add(id);
-      // A game's page: our own modules it and the game screens import that the start does not hold, in one chunk
-      // (about 25 files of 1-3 kB each otherwise); each screen's own files stay in its chunk.
-      if (game) {
-        const screenDirs = game.screens.map((f) => `${resolve(f, "..")}/`);
-        gameShared = new Set(
-          [game.page, ...game.screens]
-            .flatMap((f) => [...staticImports(graph, resolve(f))])
-            .filter((id) => own(id) && !start.has(id) && !screenDirs.some((d) => id.startsWith(d))),
-        );
-      }
+      if (!game) return;
+      // What the other first pages share and the start does not hold (the Hebrew text and audio button, the word
+      // card, Mantine's Badge and SimpleGrid, an icon...), a game's page counted as one with its screens: one chunk
+      // those pages all load, instead of some small ones each, or of the game's chunk for one icon.
+      const screenDirs = game.screens.map((f) => `${resolve(f, "..")}/`);
+      const pageUses = staticImports(graph, resolve(game.page));
+      const screenUses = game.screens.map((f) => staticImports(graph, resolve(f)));
+      const gameUses = new Set([pageUses, ...screenUses].flatMap((ids) => [...ids]));
+      const uses = [
+        ...otherPages.filter((p) => p !== game.page).map((p) => staticImports(graph, resolve(p))),
+        gameUses,
+      ];
+      const users = new Map<string, number>();
+      for (const ids of uses) for (const id of ids) users.set(id, (users.get(id) ?? 0) + 1);
+      pagesShared = new Set(
+        [...users]
+          .filter(
+            ([id, n]) => n >= 2 && !start.has(id) && !BARRELS.test(id) && !screenDirs.some((d) => id.startsWith(d)),
+          )
+          .map(([id]) => id),
+      );
+      // A game's page: our own modules it or two of the game screens import that no chunk above holds, in one chunk
+      // (about 25 files of 1-3 kB each otherwise); what one screen alone uses (its engine, the verb table) stays in
+      // that screen's chunk.
+      const inScreens = (id: string) => screenUses.filter((ids) => ids.has(id)).length;
+      gameShared = new Set(
+        [...gameUses].filter(
+          (id) =>
+            own(id) &&
+            !start.has(id) &&
+            !pagesShared.has(id) &&
+            !screenDirs.some((d) => id.startsWith(d)) &&
+            (pageUses.has(id) || inScreens(id) >= 2),
+        ),
+      );
     },
   };
-  const group = { name: "start", test: (id: string) => start.has(id) };
-  const gameGroup = { name: "game", test: (id: string) => gameShared.has(id) };
-  return { plugin, group, gameGroup };
+  // Higher priority first: a module the start takes is not taken again by the pages' or the game's group.
+  const group = { name: "start", priority: 3, test: (id: string) => start.has(id) };
+  const pagesGroup = { name: "pages", priority: 2, test: (id: string) => pagesShared.has(id) };
+  const gameGroup = { name: "game", priority: 1, test: (id: string) => gameShared.has(id) };
+  return { plugin, group, pagesGroup, gameGroup };
 }
