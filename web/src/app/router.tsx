@@ -1,9 +1,12 @@
 // The SPEC's route table (section 2). Pages and games load lazily.
 import { BEGINNER_GAMES, MODULE_GAMES } from "@ivrit/core/games";
+import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import { lazy } from "react";
+import { beginnerExplorer } from "../features/words/explorer.ts";
 import { i18n } from "../shared/i18n.ts";
 import { lazyPage } from "../shared/lazy-page.ts";
 import { BrowserRouter, Navigate, Route, Routes, useParams } from "../shared/router.tsx";
+import { storedActiveModuleId } from "../shared/storage.ts";
 import { FirstRun } from "./first-run.tsx";
 import { Layout } from "./layout.tsx";
 
@@ -27,12 +30,23 @@ const ReviewPage = lazy(() => import("../features/review/review-page.tsx"));
 const ProgressPage = lazy(() => import("../features/progress/progress-page.tsx"));
 const WelcomePage = lazy(() => import("../features/welcome/welcome-page.tsx"));
 
+/** /words shows the beginner explorer for ?view=beginner, or (likely) when the module stored as active is the beginner one. */
+function showsExplorer(): boolean {
+  return (
+    new URLSearchParams(window.location.search).get("view") === "beginner" ||
+    storedActiveModuleId() === BEGINNER_MODULE_ID
+  );
+}
+
 /** The first page's code and the texts it shows, by its path's first segment. */
 const FIRST_PAGES: Record<string, { load: () => Promise<unknown>; ns: string[] }> = {
   home: { load: chooser.preload, ns: ["games", "review"] },
   games: { load: chooser.preload, ns: ["games", "review"] },
   library: { load: library.preload, ns: ["library", "review"] },
-  words: { load: words.preload, ns: ["words", "review"] },
+  words: {
+    load: () => Promise.all([words.preload(), showsExplorer() && beginnerExplorer.preload()]),
+    ns: ["words", "review"],
+  },
   game: { load: game.preload, ns: ["games", "play"] },
 };
 

@@ -2,7 +2,7 @@
 import "@mantine/core/styles/Divider.css";
 import { isLocked } from "@ivrit/core/plans";
 import { Stack, Title } from "@mantine/core";
-import { useMemo } from "react";
+import { Suspense, useMemo } from "react";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
@@ -13,8 +13,18 @@ import { useSearchParams } from "../../shared/router.tsx";
 import { ErrorText, LoadingText, LockedBanner, PickModulePrompt } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
-import { BeginnerExplorer } from "./beginner-explorer.tsx";
+import { beginnerExplorer } from "./explorer.ts";
 import { ModuleWordGrid } from "./module-word-grid.tsx";
+
+const Explorer = beginnerExplorer.Page;
+
+function BeginnerExplorer() {
+  return (
+    <Suspense fallback={<LoadingText />}>
+      <Explorer />
+    </Suspense>
+  );
+}
 
 export default function WordsPage() {
   const { t } = useTranslation(["words", "common"]);
