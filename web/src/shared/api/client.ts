@@ -1,10 +1,11 @@
 // The one HTTP client: base path /api, identity headers on every request, errors logged (SPEC section 7). In the
 // native app the path is prefixed with the server origin (VITE_API_ORIGIN); on web it stays same-origin. Every GET
-// answer is also kept on the device and read back when the network is gone (shared/offline, issue 15; loaded on first
-// use, outside the first load of /home, and precached by the service worker like every chunk).
+// answer is also kept on the device and read back when the network is gone (shared/offline, issue 15; with the app's
+// first code: every page keeps its first answers, and a chunk of its own was one more request on every first load).
 import { i18n } from "../i18n.ts";
 import { anonymousId } from "../identity.ts";
 import { logError } from "../log.ts";
+import { offlineAnswer, rememberAnswer } from "../offline/answers.ts";
 import { serverUrl } from "../platform.ts";
 
 const API_BASE = "/api";
@@ -62,7 +63,6 @@ export function isOfflineError(error: unknown): boolean {
  * is offline, else the network error that brought us here.
  */
 async function keptAnswer<T>(path: string, query: Query | undefined, networkError?: ApiError): Promise<T> {
-  const { offlineAnswer } = await import("../offline/answers.ts");
   const kept = await offlineAnswer(anonymousId(), path, query);
   if (kept !== undefined) return kept as T;
   if (networkError && !isOffline()) throw networkError;
@@ -118,9 +118,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     checkAnswer(method, path, data);
   }
   if (method === "GET" && text) {
-    import("../offline/answers.ts")
-      .then((m) => m.rememberAnswer(anonymousId(), path, options.query, text))
-      .catch((e: unknown) => logError("offline copy", e));
+    rememberAnswer(anonymousId(), path, options.query, text).catch((e: unknown) => logError("offline copy", e));
   }
   return data as T;
 }

@@ -4,6 +4,7 @@ import type { Language } from "@ivrit/core/languages";
 import { clampLevel } from "@ivrit/core/plans";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { anonymousId } from "../identity.ts";
+import { rememberAnswer } from "../offline/answers.ts";
 import { sendOrQueue } from "../session/queue.ts";
 import { storeLevel } from "../storage.ts";
 import { apiJson } from "./client.ts";
@@ -19,7 +20,6 @@ export async function patchMe(body: MePatch): Promise<Me> {
   if (answer) return answer;
   // Queued: the profile as it will be, from the device's copy (which the next offline start reads).
   const me: Me = { ...(await apiJson<Me>("/me")), ...body };
-  const { rememberAnswer } = await import("../offline/answers.ts");
   await rememberAnswer(anonymousId(), "/me", undefined, JSON.stringify(me));
   return me;
 }

@@ -4,6 +4,7 @@
 import type { ActiveModuleResponse } from "@ivrit/core/schemas/api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { anonymousId } from "../identity.ts";
+import { rememberAnswer } from "../offline/answers.ts";
 import { sendOrQueue } from "../session/queue.ts";
 import { storeActiveModuleId, storedLanguage } from "../storage.ts";
 import { ApiError } from "./client.ts";
@@ -18,7 +19,6 @@ export async function postActiveModule(moduleId: number): Promise<ActiveModuleRe
   const module = (await getModules(language, true)).find((m) => m.id === moduleId);
   if (!module) throw new ApiError(0, "offline", `module ${moduleId} is not known on this device`);
   if (module.locked) return { locked: true, tier: module.tier };
-  const { rememberAnswer } = await import("../offline/answers.ts");
   await rememberAnswer(anonymousId(), "/me/active-module", { language }, JSON.stringify(module));
   return { module, locked: false };
 }
