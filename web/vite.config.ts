@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -16,6 +17,29 @@ function woff2Only(): Plugin {
     transform(code, id) {
       if (!/@fontsource\/.+\.css$/.test(id)) return null;
       return code.replace(/,\s*url\([^)]*\.woff\)\s*format\(['"]woff['"]\)/g, "");
+    },
+  };
+}
+
+/**
+ * fontsource's one-subset files (`latin-400.css`, which app/fonts.ts imports to leave out the subsets no Hebrew word
+ * needs) declare no unicode-range: each face then covers every character, so a Hebrew word made the browser fetch
+ * Noto Sans Hebrew's Latin extended and Latin files before finding its letters in the Hebrew one (issue 16: 7-28 kB
+ * more before a page's largest paint). The range is the one the weight's file (`400.css`) gives that subset.
+ */
+function subsetRanges(): Plugin {
+  return {
+    name: "ivrit-subset-ranges",
+    enforce: "pre",
+    transform(code, id) {
+      const file = id.match(/@fontsource\/[^/]+\/([a-z-]+)-(\d+)\.css$/);
+      if (!file || code.includes("unicode-range")) return null;
+      const [, subset, weight] = file;
+      const faces = readFileSync(join(dirname(id), `${weight}.css`), "utf8").split("@font-face");
+      const range = faces
+        .find((f) => f.includes(`-${subset}-${weight}-normal.woff2`))
+        ?.match(/unicode-range:[^;]+;/)?.[0];
+      return range ? code.replace(/\}\s*$/, `  ${range}\n}\n`) : null;
     },
   };
 }
@@ -40,6 +64,7 @@ const backend = process.env.API_URL ?? "http://localhost:3000";
 export default defineConfig({
   plugins: [
     woff2Only(),
+    subsetRanges(),
     start.plugin,
     react(),
     // The service worker (sw/sw.ts): Workbox with the build's precache manifest injected; registered by the app
