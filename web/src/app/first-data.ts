@@ -8,6 +8,7 @@ import { isLanguage, type Language } from "@ivrit/core/languages";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import type { QueryClient } from "@tanstack/react-query";
 import { GAME_SCREENS } from "../features/games/play/screens.ts";
+import { startWordsEarly } from "../features/games/session/early-words.ts";
 import { activeModuleQueryOptions } from "../shared/api/get-active-module.ts";
 import { entitlementsQueryOptions } from "../shared/api/get-entitlements.ts";
 import { meQueryOptions } from "../shared/api/get-me.ts";
@@ -52,9 +53,7 @@ function game(language: Language, path: string[]): void {
   const [, , id, name] = path;
   const moduleId = Number(id);
   if (!Number.isInteger(moduleId) || moduleId <= 0 || !MODULE_GAMES.includes(name as ModuleGame)) return;
-  import("../features/games/session/use-word-session.ts")
-    .then((m) => m.startSessionEarly(name as ModuleGame, moduleId, language))
-    .catch(() => {});
+  startWordsEarly(name as ModuleGame, moduleId, language);
   GAME_SCREENS[name as ModuleGame].preload().catch(() => {}); // a failed load is tried again by the page
 }
 

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useEntitlements, usePlan } from "../shared/api/get-entitlements.ts";
 import { useLevel } from "../shared/api/get-me.ts";
 import { queryKeys } from "../shared/api/query-keys.ts";
+import { whenIdle } from "../shared/idle.ts";
 import { logError } from "../shared/log.ts";
 import { useLocation } from "../shared/router.tsx";
 import { PROFILE_SENT_EVENT, startQueue } from "../shared/session/queue.ts";
@@ -20,16 +21,6 @@ import { useOnline } from "../shared/use-online.ts";
  */
 const WARM_DELAY_MS = 4_000;
 const WARM_IDLE_TIMEOUT_MS = 3_000;
-
-/** Runs `work` when the main thread is idle (at the latest after `timeout`); returns a cancel function. */
-function whenIdle(work: () => void, timeout: number): () => void {
-  if (typeof window.requestIdleCallback !== "function") {
-    const t = setTimeout(work, 0);
-    return () => clearTimeout(t);
-  }
-  const id = window.requestIdleCallback(work, { timeout });
-  return () => window.cancelIdleCallback(id);
-}
 
 export function OfflineSync() {
   const language = useLanguage();

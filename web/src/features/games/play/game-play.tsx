@@ -3,9 +3,10 @@
 import type { ModuleGame } from "@ivrit/core/games";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { TierLockedError, useSelectModule } from "../../../shared/api/post-active-module.ts";
 import { GameFrame } from "../../../shared/game/game-frame.tsx";
+import { whenIdle } from "../../../shared/idle.ts";
 import { logError } from "../../../shared/log.ts";
 import { Link } from "../../../shared/router.tsx";
 import { LoadingText, LockedBanner, PickModulePrompt } from "../../../shared/ui/status.tsx";
@@ -14,22 +15,34 @@ import { useWordSession } from "../session/use-word-session.ts";
 import { FlashcardsNoModule } from "./flashcards/no-module.tsx";
 import { GAME_SCREENS } from "./screens.ts";
 
-/** Translation match sets the active module when it is opened (SPEC section 4), as selecting it does. */
-function useSetActiveModuleOnOpen(game: ModuleGame, moduleId: number | null) {
+/** The longest the active module's POST waits for an idle moment once the words have answered. */
+const SET_ACTIVE_IDLE_TIMEOUT_MS = 1000;
+
+/**
+ * Translation match sets the active module when it is opened (SPEC section 4), as selecting it does: once its words
+ * have answered and the first question is drawn (issue 16: not one more request before the page's largest paint).
+ */
+function useSetActiveModuleOnOpen(game: ModuleGame, moduleId: number | null, loading: boolean) {
   const { mutate } = useSelectModule();
+  // Once per game and module: a Play again loads new words but opens nothing.
+  const sent = useRef<string | null>(null);
   useEffect(() => {
-    if (game !== "translation-match" || moduleId === null) return;
-    mutate(moduleId, {
-      // A locked module stays unselected (the game shows the locked notice); anything else is only logged.
-      onError: (e) => e instanceof TierLockedError || logError("set active module", e),
-    });
-  }, [game, moduleId, mutate]);
+    const opened = `${game}|${moduleId}`;
+    if (game !== "translation-match" || moduleId === null || loading || sent.current === opened) return;
+    return whenIdle(() => {
+      sent.current = opened;
+      mutate(moduleId, {
+        // A locked module stays unselected (the game shows the locked notice); anything else is only logged.
+        onError: (e) => e instanceof TierLockedError || logError("set active module", e),
+      });
+    }, SET_ACTIVE_IDLE_TIMEOUT_MS);
+  }, [game, moduleId, loading, mutate]);
 }
 
 export function GamePlay({ game, moduleId }: { game: ModuleGame; moduleId: number | null }) {
   const { t } = useTranslation(["play", "common"]);
   const { state, restart } = useWordSession(game, moduleId);
-  useSetActiveModuleOnOpen(game, moduleId);
+  useSetActiveModuleOnOpen(game, moduleId, state.status === "loading");
 
   if (state.status === "noModule") {
     return <GameFrame game={game}>{game === "flashcards" ? <FlashcardsNoModule /> : <PickModulePrompt />}</GameFrame>;

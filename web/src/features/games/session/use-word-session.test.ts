@@ -1,7 +1,8 @@
 import { makeWord } from "@ivrit/core/games/test-fixtures";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../shared/api/client.ts";
-import { lastLoadError, loadErrorMessage, loadSession, noteLoadError } from "./use-word-session.ts";
+import { lastLoadError, noteLoadError } from "./early-words.ts";
+import { loadErrorMessage, loadSession } from "./use-word-session.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();

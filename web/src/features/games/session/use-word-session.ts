@@ -14,7 +14,7 @@ import {
 } from "@ivrit/core/games/session";
 import { tenseGuesserNeedsRefresh } from "@ivrit/core/games/tense-guesser";
 import type { Language } from "@ivrit/core/languages";
-import { clampTier, PLAN_TIER, type Tier } from "@ivrit/core/plans";
+import { clampTier, type Tier } from "@ivrit/core/plans";
 import { randomSeed } from "@ivrit/core/rng";
 import type { Module, Word, WordsResponse } from "@ivrit/core/schemas/api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -25,8 +25,8 @@ import { useEntitlements } from "../../../shared/api/get-entitlements.ts";
 import { getWords } from "../../../shared/api/get-words.ts";
 import { queryKeys } from "../../../shared/api/query-keys.ts";
 import { newSessionId, startRetrying } from "../../../shared/session/records.ts";
-import { storedPlan } from "../../../shared/storage.ts";
 import { useLanguage } from "../../../shared/use-language.ts";
+import { type EarlyWords, lastLoadError, noteLoadError, takeEarlyWords } from "./early-words.ts";
 
 export interface WordSession {
   game: ModuleGame;
@@ -60,31 +60,6 @@ export type SessionState =
   | { status: "error"; message: string | null }
   | { status: "ready"; session: WordSession };
 
-/** When the last words load failed (epoch ms): the verb and tense games postpone their start after it. */
-let lastLoadErrorAt: number | null = null;
-/** Kept for the tab too, so a reload or a new game screen within the 5 s still waits (issue 12.7). */
-const LOAD_ERROR_KEY = "ivrit.loadErrorAt";
-
-export function noteLoadError(at: number = Date.now()): void {
-  lastLoadErrorAt = at;
-  try {
-    sessionStorage.setItem(LOAD_ERROR_KEY, String(at));
-  } catch {
-    // the in-memory time still holds for this page
-  }
-}
-export function lastLoadError(): number | null {
-  let stored: number | null = null;
-  try {
-    const raw = sessionStorage.getItem(LOAD_ERROR_KEY);
-    stored = raw === null ? null : Number(raw);
-  } catch {
-    stored = null;
-  }
-  const times = [lastLoadErrorAt, stored].filter((t): t is number => t !== null && Number.isFinite(t));
-  return times.length > 0 ? Math.max(...times) : null;
-}
-
 /**
  * The server's message when it sent one, or the "not available offline" text; network failures and bare statuses
  * get the generic text.
@@ -97,15 +72,18 @@ export function loadErrorMessage(error: unknown): string | null {
   return null;
 }
 
+/** `first`: the words already asked for with the app (early-words.ts), taken as the first load. */
 export async function loadSession(
   game: ModuleGame,
   context: SessionContext,
   signal?: AbortSignal,
   routeModuleId: number | null = null,
+  first: EarlyWords | null = null,
 ): Promise<WordSession> {
-  const seed = randomSeed();
+  const seed = first?.seed ?? randomSeed();
   const tierGame = SESSION_LOADS[game].mode === "tiers";
   const fetchWords = async (refresh: boolean) => {
+    if (!refresh && first) return first.words;
     const query = sessionQuery(game, context, { refresh, seed });
     if (query === null) throw new Error("no module");
     // Only the fields the game's screen reads (issue 16): lean words in the learner's language.
@@ -161,26 +139,6 @@ export async function loadSession(
   return tierGame ? { ...session, moduleId: playedModule } : session;
 }
 
-/** A module game's first load, started with the app for the game in the address (app/first-data.ts, issue 16). */
-let early: { key: string; load: Promise<WordSession> } | null = null;
-const earlyKey = (game: ModuleGame, context: SessionContext) => `${startKey(game, context)}|tier:${context.tier}`;
-
-/** Starts the load a module game's screen would start once its code has loaded and rendered. */
-export function startSessionEarly(game: ModuleGame, moduleId: number, language: Language): void {
-  if (SESSION_LOADS[game].mode !== "module" || startDelayMs(game, lastLoadError(), Date.now()) > 0) return;
-  const context: SessionContext = { language, moduleId, tier: PLAN_TIER[storedPlan() ?? "free"] };
-  const load = loadSession(game, context, undefined, moduleId);
-  load.catch(() => {});
-  early = { key: earlyKey(game, context), load };
-}
-
-/** The early load, once, when it is the one this screen asks for (same game, module, language and tier). */
-function takeEarlySession(game: ModuleGame, context: SessionContext): Promise<WordSession> | null {
-  const found = early;
-  early = null;
-  return found && found.key === earlyKey(game, context) ? found.load : null;
-}
-
 function sessionOf(game: ModuleGame, context: SessionContext, seed: number, res: WordsResponse): WordSession {
   const tierGame = SESSION_LOADS[game].mode === "tiers";
   return {
@@ -231,8 +189,13 @@ export function useWordSession(game: ModuleGame, routeModuleId: number | null) {
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) =>
-      (nonce === 0 && routeModuleId !== null && takeEarlySession(game, context)) ||
-      loadSession(game, context, signal, routeModuleId),
+      loadSession(
+        game,
+        context,
+        signal,
+        routeModuleId,
+        nonce === 0 && routeModuleId !== null ? takeEarlyWords(game, context) : null,
+      ),
     enabled: !waitingForContext && !noModule && !delayed,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
