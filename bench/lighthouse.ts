@@ -1,7 +1,7 @@
 // Lighthouse benchmark (issue 16): mobile performance of /home, /words, /library and a game, each the median of
 // --runs runs (Lighthouse's default mobile form factor and simulated throttling, Debian's Chromium), beside a
 // minimal Vite + React page built with the same compression plugin and served by the same server (the floor).
-// The app is the production build (in a folder of its own), served by `node server/dist/main.js` as `npm start` does.
+// The app is the production build (in a folder of its own), served by `node server/dist/start.js` as `npm start` does.
 // A learner who has been here before: the first-run choice made, language English, an active module.
 //
 //   npm run lighthouse -w bench [-- --runs 3 --pages /home,/words --out /tmp/lhr --before /tmp/old-dist]
@@ -59,7 +59,7 @@ async function buildFloor(): Promise<string> {
 }
 
 async function serve(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, "server", "dist", "main.js")], {
+  const child = spawn(process.execPath, [join(root, "server", "dist", "start.js")], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

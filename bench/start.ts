@@ -1,4 +1,4 @@
-// Start-up benchmark: the server as `npm start` runs it (node on the esbuild bundle, server/dist/main.js) against the
+// Start-up benchmark: the server as `npm start` runs it (node on the esbuild bundle, server/dist/start.js) against the
 // same source run through tsx (how it ran before the build), in one run, alternating. For each: the time from spawn
 // to the first 200 of /api/health, on a fresh data directory (migrations + content load) and on a loaded one, and the
 // process's resident memory once idle (VmRSS) and at its peak (VmHWM). Usage: npm run start-time -w bench [-- --runs 3]
@@ -15,7 +15,7 @@ const SERVER = join(import.meta.dirname, "..", "server");
 spawnSync(process.execPath, [join(SERVER, "scripts", "build.mjs")], { stdio: "inherit" });
 
 const variants = {
-  "node dist/main.js": [join(SERVER, "dist", "main.js")],
+  "node dist/start.js": [join(SERVER, "dist", "start.js")],
   "tsx src/main.ts": ["--import", "tsx", join(SERVER, "src", "main.ts")],
 };
 

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from "@ivrit/server/tuned-process";
 import pg from "pg";
 
 export const PG_URL =
@@ -81,17 +82,17 @@ export function benchContent(scale: number): string {
 export const SERVER_ENV = { LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000000", RATE_LIMIT_ADDRESS_MAX: "100000000" };
 
 /**
- * Starts a benchmark's server process (node with BENCH_NODE_FLAGS, `args`, SERVER_ENV and `env`) and waits for the
- * JSON line it prints with `"ready":true`, which it answers with. BENCH_NODE_FLAGS: flags for the server process,
- * e.g. "--max-semi-space-size=8" or "--cpu-prof --cpu-prof-dir=/tmp/prof".
+ * Starts a benchmark's server process (node with `npm start`'s settings from tuned-process.ts, BENCH_NODE_FLAGS,
+ * `args`, SERVER_ENV and `env`) and waits for the JSON line it prints with `"ready":true`, which it answers with.
+ * BENCH_NODE_FLAGS: more flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 export async function spawnServer<R>(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; ready: R }> {
   const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, ...args], {
-    env: { ...process.env, ...env, ...SERVER_ENV },
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...flags, ...args], {
+    env: { ...SERVER_MALLOC_ENV, ...process.env, ...env, ...SERVER_ENV },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const ready = await new Promise<R>((resolve, reject) => {

@@ -16,6 +16,8 @@ const started = performance.now();
 const result = await build({
   entryPoints: {
     main: join(serverDir, "src/main.ts"),
+    // `npm start` runs this one: main.ts in a process restarted with its memory settings (src/tuned-process.ts).
+    start: join(serverDir, "src/start.ts"),
     cli: join(serverDir, "src/cli.ts"),
     // boot() runs it in a child process to load content into an embedded database (src/paths.ts).
     "load-content": join(serverDir, "src/content/load-child.ts"),

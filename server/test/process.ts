@@ -1,4 +1,5 @@
-// Starting the real server as a child process (for the durability and multi-instance tests).
+// Starting the real server as a child process (for the durability and multi-instance tests), from the entry `npm start`
+// runs (start.ts: the process restarts itself in place with its memory settings, then serves).
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -18,7 +19,7 @@ export type ServerProcess = { url: string; child: ChildProcess; output: () => st
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", join(SERVER_DIR, "src", "main.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", join(SERVER_DIR, "src", "start.ts")], {
     cwd: SERVER_DIR,
     env: { ...process.env, LOG_LEVEL: "warn", CONTENT_POLL_MS: "200", ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,36 @@
+// Settings of the server process that only take effect when a process starts (issue 16.4, decision 0065): V8's
+// young generation and glibc's threshold for giving large allocations their own mapping. `npm start` runs
+// dist/start.js, which restarts itself once in place (execve: same process id, same open files, same signals)
+// with them, then runs main.ts; the bench starts its server processes with the same ones.
+
+/** V8: semi-spaces of 8 MB instead of 16 (young generation 24 MB instead of 48; peak at 10x content -33 MB). */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"];
+
+/**
+ * glibc: blocks of 128 kB and more always get a mapping of their own, returned to the system when freed. By default
+ * the threshold rises to the size of the largest block freed (up to 32 MB), after which answers' and compressors'
+ * buffers come from the main heap, which keeps its high-water mark (peak at 10x content -50 MB).
+ */
+export const SERVER_MALLOC_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "131072" };
+
+const TUNED = "IVRIT_TUNED_PROCESS";
+
+type Execve = (file: string, args: string[], env: NodeJS.ProcessEnv) => never;
+
+/**
+ * Replaces this process with one started with the settings above (flags given on the command line and variables
+ * already set take precedence). Returns without doing anything once done, where `process.execve` is missing
+ * (Windows, Node before 22.15), or in a process with an IPC channel (one a watcher or test runner controls).
+ */
+export function restartTuned(): void {
+  const execve = (process as unknown as { execve?: Execve }).execve;
+  const script = process.argv[1];
+  if (process.env[TUNED] || !execve || process.platform === "win32" || process.send || !script) return;
+  const env: NodeJS.ProcessEnv = { ...process.env, [TUNED]: "1" };
+  for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) if (!env[name]) env[name] = value;
+  execve(
+    process.execPath,
+    [process.execPath, ...SERVER_NODE_FLAGS, ...process.execArgv, script, ...process.argv.slice(2)],
+    env,
+  );
+}
