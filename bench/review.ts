@@ -16,8 +16,9 @@ import type { Outcome } from "@ivrit/core/review";
 import { createRng } from "@ivrit/core/rng";
 import { applyEvent, newCard, replay } from "@ivrit/core/srs";
 import type { Db } from "@ivrit/server/db/client";
+import type { StoredEvent } from "@ivrit/server/routes/review";
 import autocannon from "autocannon";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { benchContent, freshPg, spawnServer } from "./support.ts";
 
 const CARDS = 3_000;
@@ -118,27 +119,23 @@ async function serve() {
 
 /**
  * The database's own floor for storing events: microseconds an event to insert batches of 500 new events into
- * review_events (the route's statement, the real schema and indexes), each batch in a transaction rolled back.
+ * review_events (the route's statement, insertEvents, with its lock; the real schema and indexes), each batch in a
+ * transaction rolled back.
  * No card is read or written: what any design that keeps each event as a row pays at least.
  */
 async function insertFloor(db: Db, user: string) {
+  const { insertEvents } = await import("@ivrit/server/routes/review");
   const batches = 20;
   let seq = 0;
   const t0 = performance.now();
   for (let b = 0; b < batches; b++) {
-    const json = JSON.stringify(
-      Array.from({ length: 500 }, () => {
-        seq++;
-        return { id: `floor-${seq}`, w: seq % 3000, at: new Date().toISOString(), g: "translation_match", o: "right" };
-      }),
-    );
+    const events = Array.from({ length: 500 }, (): StoredEvent => {
+      seq++;
+      return { id: `floor-${seq}`, wordId: seq % 3000, date: new Date(), game: "translation_match", outcome: "right" };
+    });
     await db
       .transaction(async (tx) => {
-        await tx.execute(sql`
-          insert into review_events (user_id, client_event_id, word_id, at, game, outcome)
-          select ${user}::uuid, e.id, e.w, e.at, e.g, e.o
-          from json_to_recordset(${json}::json) as e(id text, w int, at timestamptz, g text, o text)
-          on conflict do nothing`);
+        await insertEvents(tx, user, events);
         tx.rollback();
       })
       .catch(() => {}); // the rollback

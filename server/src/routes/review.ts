@@ -202,6 +202,39 @@ export async function replayWords(db: Db, userId: string, wordIds: number[]): Pr
   return out;
 }
 
+/** An event as it is stored: its time already settled (a time ahead of the server's clock counts as now). */
+export type StoredEvent = { id: string; wordId: number; date: Date; game: string; outcome: Outcome };
+
+/**
+ * Inserts a learner's events and answers the ids newly stored (a retried id is not). The statement takes the
+ * learner's write lock (one writer per user at a time, across processes too: two batches for the same word cannot
+ * both fold onto the same card; taken by the insert itself, one round trip less) and queues the NOTIFY that drops
+ * the learner's cached queue everywhere (sent at commit, so a duplicate-only batch notifies needlessly but
+ * harmlessly); statements after it in the transaction see every earlier batch of the learner.
+ */
+export async function insertEvents(tx: Db, userId: string, events: StoredEvent[]): Promise<string[]> {
+  // The events travel as one JSON parameter: PGlite binds thousands of separate parameters slowly.
+  const json = JSON.stringify(
+    events.map((e) => ({ id: e.id, w: e.wordId, at: e.date.toISOString(), g: e.game, o: e.outcome })),
+  );
+  // The ids come back as one JSON array: one row to read instead of one per event.
+  const [row] = (
+    (await tx.execute(sql`
+      with l as (select pg_advisory_xact_lock(hashtext(${userId}))),
+           n as (select pg_notify(${REVIEW_CHANNEL}, ${userId})),
+           i as (
+             insert into review_events (user_id, client_event_id, word_id, at, game, outcome)
+             select ${userId}::uuid, e.id, e.w, e.at, e.g, e.o
+             from json_to_recordset(${json}::json) as e(id text, w int, at timestamptz, g text, o text), l, n
+             on conflict do nothing
+             returning client_event_id)
+      select coalesce(json_agg(client_event_id), '[]'::json) as ids from i`)) as unknown as {
+      rows: { ids: string[] }[];
+    }
+  ).rows;
+  return row?.ids ?? [];
+}
+
 async function settingsOf(db: Db, userId: string): Promise<Settings> {
   const [row] = await db
     .select({
@@ -354,7 +387,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(limit)
     ).map((r) => r.card);
 
-  type Accepted = ReviewEventInput & { date: Date };
+  type Accepted = ReviewEventInput & StoredEvent;
   /**
    * Stores one learner's new events and folds them onto their cards; answers each request's newly stored ids.
    * Requests of the same learner that arrive while a write of theirs runs are written together in the next
@@ -376,29 +409,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         });
         const fresh = requests.map(() => new Set<string>());
-        // One writer per user at a time (across processes too): two batches for the same word cannot both fold
-        // onto the same card. The lock is taken by the insert itself (one round trip less), which also queues
-        // the NOTIFY that drops the learner's cached queue everywhere (sent at commit, so a duplicate-only batch
-        // notifies needlessly but harmlessly); the cards are read by the next statement, whose snapshot is taken
-        // after the lock is held, so they are never stale.
-        // The events travel as one JSON parameter: PGlite binds thousands of separate parameters slowly.
-        const json = JSON.stringify(
-          events.map((e) => ({ id: e.id, w: e.wordId, at: e.date.toISOString(), g: e.game, o: e.outcome })),
-        );
-        // The ids come back as one JSON array: one row to read instead of one per event.
-        const [insertedRow] = rowsOf<{ ids: string[] }>(
-          await tx.execute(sql`
-            with l as (select pg_advisory_xact_lock(hashtext(${userId}))),
-                 n as (select pg_notify(${REVIEW_CHANNEL}, ${userId})),
-                 i as (
-                   insert into review_events (user_id, client_event_id, word_id, at, game, outcome)
-                   select ${userId}::uuid, e.id, e.w, e.at, e.g, e.o
-                   from json_to_recordset(${json}::json) as e(id text, w int, at timestamptz, g text, o text), l, n
-                   on conflict do nothing
-                   returning client_event_id)
-            select coalesce(json_agg(client_event_id), '[]'::json) as ids from i`),
-        );
-        const inserted = insertedRow?.ids ?? [];
+        // The insert takes the learner's write lock: the cards read next (a snapshot taken after it) are never stale.
+        const inserted = await insertEvents(tx, userId, events);
         if (inserted.length === 0) return fresh;
         const stored = new Set(inserted);
         const byWord = new Map<number, Ev[]>();
