@@ -14,7 +14,7 @@ const probe = (dir: string) => {
 console.log(JSON.stringify({ phase: "before", pid: process.pid }));
 restartTuned();
 console.log(JSON.stringify({ phase: "after", pid: process.pid, argv: process.argv.slice(2), execArgv: process.execArgv,
-  mmap: process.env.MALLOC_MMAP_THRESHOLD_ ?? null }));
+  mmap: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, arenas: process.env.MALLOC_ARENA_MAX ?? null }));
 `,
   );
   return script;
@@ -35,7 +35,7 @@ const run = (flags: string[], env: Record<string, string>) => {
 
 describe("restartTuned", () => {
   it("restarts once in the same process with the V8 flag and the malloc setting, keeping flags and arguments", () => {
-    const lines = run(["--enable-source-maps"], { MALLOC_MMAP_THRESHOLD_: "" });
+    const lines = run(["--enable-source-maps"], { MALLOC_MMAP_THRESHOLD_: "", MALLOC_ARENA_MAX: "" });
     // Printed before the restart, then only once after it: the replaced process does not restart again.
     expect(lines.map((l) => l.phase)).toEqual(["before", "before", "after"]);
     const [first, second, after] = lines;
@@ -44,10 +44,12 @@ describe("restartTuned", () => {
     expect(after?.argv).toEqual(["--flag", "x"]);
     expect(after?.execArgv).toEqual(["--max-semi-space-size=8", "--import", "tsx", "--enable-source-maps"]);
     expect(after?.mmap).toBe("131072");
+    expect(after?.arenas).toBe("1");
   });
 
   it("leaves a malloc setting already in the environment as it is", () => {
-    const lines = run([], { MALLOC_MMAP_THRESHOLD_: "262144" });
+    const lines = run([], { MALLOC_MMAP_THRESHOLD_: "262144", MALLOC_ARENA_MAX: "" });
     expect(lines.at(-1)?.mmap).toBe("262144");
+    expect(lines.at(-1)?.arenas).toBe("1");
   });
 });
