@@ -87,7 +87,7 @@ export default function AccountPage() {
       <Card withBorder padding="lg">
         <Group justify="space-between" wrap="wrap">
           <Stack gap={0}>
-            <Text fw={500}>{t("plan")}</Text>
+            <Text fw={600}>{t("plan")}</Text>
             <Text size="sm" c="dimmed">
               {t("level", { level: t(`register:levels.${level}`) })}
             </Text>

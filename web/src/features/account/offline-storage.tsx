@@ -52,7 +52,7 @@ export function OfflineStorage() {
         </Title>
         <Text>{t("offline.text")}</Text>
         {usage && (
-          <Text fw={500} data-testid="offline-usage" data-bytes={usage.bytes}>
+          <Text fw={600} data-testid="offline-usage" data-bytes={usage.bytes}>
             {t("offline.used", {
               size: megabytes(usage.bytes, language),
               budget: megabytes(DEFAULT_BUDGET_BYTES, language),

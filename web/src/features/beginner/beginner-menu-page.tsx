@@ -43,7 +43,7 @@ export default function BeginnerMenuPage() {
               {t(`${game}.short`)}
             </Text>
             {data.data && (
-              <Text size="sm" fw={500}>
+              <Text size="sm" fw={600}>
                 {t(`${game}.count`, { count: poolSize(game, data.data) })}
               </Text>
             )}

@@ -85,7 +85,7 @@ export default function ChooserPage() {
       {module && (
         <Alert color="indigo" variant="light" className={classes.banner}>
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text fw={500}>{t("chooser.activeModule", { name: moduleName(module) })}</Text>
+            <Text fw={600}>{t("chooser.activeModule", { name: moduleName(module) })}</Text>
             <Button component={Link} to="/library" size="xs">
               {t("chooser.changeIt")}
             </Button>

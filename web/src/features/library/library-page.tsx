@@ -107,7 +107,7 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, kno
           </Text>
         )}
         {module.word_count > 0 && known !== undefined && !locked && (
-          <Text size="sm" c={SUCCESS_GREEN} fw={500} data-testid="module-known" data-known={known}>
+          <Text size="sm" c={SUCCESS_GREEN} fw={600} data-testid="module-known" data-known={known}>
             {t("review:library.known", { known, total: module.word_count })}
           </Text>
         )}
@@ -115,7 +115,7 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, kno
           <Text size="sm">
             {t("wordCount", { count: module.word_count })}
             {locked && (
-              <Text component="span" size="sm" c="upgrade.8" fw={500}>
+              <Text component="span" size="sm" c="upgrade.8" fw={600}>
                 {" "}
                 <IconLock size={14} aria-hidden="true" style={{ verticalAlign: "-2px" }} /> {t("previewMark")}
               </Text>
@@ -233,7 +233,7 @@ export default function LibraryPage() {
       </Group>
       <Group align="flex-end" wrap="wrap" gap="md">
         <Stack gap={4}>
-          <Text fw={500} id="tier-label">
+          <Text fw={600} id="tier-label">
             {t("tierLabel")}
           </Text>
           <SegmentedControl

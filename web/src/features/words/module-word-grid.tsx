@@ -37,7 +37,7 @@ const WordTile = memo(function WordTile({ w, onOpen, state }: TileProps) {
           </UnstyledButton>
           <AudioButton path={w.audioPath} text={w.nikkud || w.hebrew} />
         </Group>
-        <Text size="lg" fw={500}>
+        <Text size="lg" fw={600}>
           <Translation>{w.translation}</Translation>
         </Text>
         <Group gap={6}>

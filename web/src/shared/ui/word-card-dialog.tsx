@@ -43,7 +43,7 @@ export default function WordCardDialog({ word, onClose }: { word: CardWord | nul
               <bdi>{w.transliteration}</bdi>
             </Text>
           )}
-          <Text size="lg" fw={500}>
+          <Text size="lg" fw={600}>
             {w.translation.trim() ? <bdi>{w.translation}</bdi> : t("wordCard.missingTranslation")}
           </Text>
           <Group gap="xs">

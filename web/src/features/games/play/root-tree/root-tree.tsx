@@ -58,7 +58,7 @@ function Tree({ session, initial, rng }: { session: WordSession; initial: RootTr
             <Hebrew className={classes.promptHebrew} size="xxl">
               {family.root}
             </Hebrew>
-            <Text size="lg" fw={500} ta="center">
+            <Text size="lg" fw={600} ta="center">
               <bdi>{family.definition}</bdi>
             </Text>
           </Stack>

@@ -121,7 +121,7 @@ function Round({ session, initial }: { session: WordSession; initial: ScrambleSt
       <Card withBorder padding="lg" data-testid="question" data-word-id={item.word.id}>
         <Stack gap="md">
           <Text c="dark.6">{t("scramble.prompt")}</Text>
-          <Text size="xl" fw={500} data-testid="scramble-translation">
+          <Text size="xl" fw={600} data-testid="scramble-translation">
             <bdi>{item.translation}</bdi>
           </Text>
           <Text fw={600} size="sm" id="scramble-answer-label">

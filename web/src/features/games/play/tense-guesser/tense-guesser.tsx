@@ -58,7 +58,7 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
                 {question.hebrew}
               </Hebrew>
             </div>
-            <Text ta="center" size="lg" fw={500} style={{ minHeight: "2rem" }} data-testid="translation">
+            <Text ta="center" size="lg" fw={600} style={{ minHeight: "2rem" }} data-testid="translation">
               {solved && <bdi>{question.translation}</bdi>}
             </Text>
             <ChoiceOptions
