@@ -20,15 +20,19 @@ import { moduleWordsParams, wordsQueryOptions } from "../shared/api/get-words.ts
 import { i18n } from "../shared/i18n.ts";
 import { needsFirstRun, storedActiveModuleId, storedLevel } from "../shared/storage.ts";
 
-type Prefetch = (client: QueryClient, language: Language, search: URLSearchParams) => void;
+/** Starts a page's reads; /words also answers when the reads its first paint shows have answered. */
+type Prefetch = (client: QueryClient, language: Language, search: URLSearchParams) => Promise<unknown> | undefined;
 
 /** /words: the active module and, in parallel, the words (and their review states) of the module stored as active. */
 const words: Prefetch = (client, language, search) => {
-  void client.prefetchQuery(activeModuleQueryOptions(language));
+  const active = client.prefetchQuery(activeModuleQueryOptions(language));
   const stored = storedActiveModuleId();
-  if (stored === null || stored === BEGINNER_MODULE_ID || search.get("view") === "beginner") return;
-  void client.prefetchQuery(wordsQueryOptions(moduleWordsParams(language, stored)));
-  void client.prefetchQuery(reviewWordsQueryOptions(stored));
+  if (stored === null || stored === BEGINNER_MODULE_ID || search.get("view") === "beginner") return active;
+  return Promise.all([
+    active,
+    client.prefetchQuery(wordsQueryOptions(moduleWordsParams(language, stored))),
+    client.prefetchQuery(reviewWordsQueryOptions(stored)),
+  ]);
 };
 
 /** The pages behind the first-run check (app/first-run.tsx) read nothing before it is done. */
@@ -57,8 +61,15 @@ function game(language: Language, path: string[]): void {
   GAME_SCREENS[name as ModuleGame].preload().catch(() => {}); // a failed load is tried again by the page
 }
 
-/** Starts the reads of the page at `location` and of the header (the plan and the profile), into `client`. */
-export function prefetchFirstPage(client: QueryClient, location: Pick<Location, "pathname" | "search">): void {
+/**
+ * Starts the reads of the page at `location` and of the header (the plan and the profile), into `client`. Answers
+ * once /words' reads have answered (its cards are then in the first paint, not a loader replaced by its largest
+ * paint: decision 0064); at once for the other pages, whose places and skeletons are made for data that comes later.
+ */
+export function prefetchFirstPage(
+  client: QueryClient,
+  location: Pick<Location, "pathname" | "search">,
+): Promise<unknown> | undefined {
   void client.prefetchQuery(entitlementsQueryOptions());
   void client.prefetchQuery(meQueryOptions());
   const path = location.pathname.split("/");
@@ -70,5 +81,6 @@ export function prefetchFirstPage(client: QueryClient, location: Pick<Location, 
   }
   const page = FIRST_DATA[path[1] ?? ""];
   if (!page || needsFirstRun()) return;
-  page(client, language, new URLSearchParams(location.search));
+  const reads = page(client, language, new URLSearchParams(location.search));
+  return path[1] === "words" ? reads : undefined;
 }
