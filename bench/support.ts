@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from "@ivrit/server/tuned-process";
+import { SERVER_NODE_FLAGS, withMallocEnv } from "@ivrit/server/tuned-process";
 import pg from "pg";
 
 export const PG_URL =
@@ -92,7 +92,7 @@ export async function spawnServer<R>(
 ): Promise<{ child: ChildProcess; ready: R }> {
   const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...flags, ...args], {
-    env: { ...SERVER_MALLOC_ENV, ...process.env, ...env, ...SERVER_ENV },
+    env: withMallocEnv({ ...process.env, ...env, ...SERVER_ENV }),
     stdio: ["ignore", "pipe", "inherit"],
   });
   const ready = await new Promise<R>((resolve, reject) => {

@@ -12,9 +12,16 @@ export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"];
  * buffers come from a heap that keeps its high-water mark); and one malloc arena for all threads (a thread's arena
  * of its own grew by 40-50 MB for a moment at each burst of PGlite writes: seen in /proc/<pid>/smaps).
  */
-export const SERVER_MALLOC_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_ARENA_MAX: "1" };
+const SERVER_MALLOC_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_ARENA_MAX: "1" };
 
 const TUNED = "IVRIT_TUNED_PROCESS";
+
+/** `env` with the malloc settings added where it does not set them (an empty value counts as unset). */
+export function withMallocEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) if (!out[name]) out[name] = value;
+  return out;
+}
 
 type Execve = (file: string, args: string[], env: NodeJS.ProcessEnv) => never;
 
@@ -27,11 +34,9 @@ export function restartTuned(): void {
   const execve = (process as unknown as { execve?: Execve }).execve;
   const script = process.argv[1];
   if (process.env[TUNED] || !execve || process.platform === "win32" || process.send || !script) return;
-  const env: NodeJS.ProcessEnv = { ...process.env, [TUNED]: "1" };
-  for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) if (!env[name]) env[name] = value;
   execve(
     process.execPath,
     [process.execPath, ...SERVER_NODE_FLAGS, ...process.execArgv, script, ...process.argv.slice(2)],
-    env,
+    withMallocEnv({ ...process.env, [TUNED]: "1" }),
   );
 }
