@@ -60,7 +60,7 @@ function namedImports(id: string): Map<string, string[]> {
 }
 
 /** The modules `from` imports statically, transitively; through a library's barrel, only the files of the names used. */
-function staticImports(graph: Graph, from: string, barrels = new Map<string, Map<string, string>>()): Set<string> {
+function staticImports(graph: Graph, from: string, barrels: Map<string, Map<string, string>>): Set<string> {
   const seen = new Set<string>();
   const visited = new Set<string>();
   const stack = [from];
@@ -105,13 +105,25 @@ export function startChunk(
     apply: "build",
     buildEnd() {
       const graph = this as unknown as Graph;
-      start = staticImports(graph, resolve(entry));
-      for (const id of staticImports(graph, resolve(homePage))) start.add(id);
+      // Each file's walk once, and each barrel read once, however many groups ask.
+      const barrels = new Map<string, Map<string, string>>();
+      const walks = new Map<string, Set<string>>();
+      const importsOf = (file: string) => {
+        const id = resolve(file);
+        let ids = walks.get(id);
+        if (!ids) {
+          ids = staticImports(graph, id, barrels);
+          walks.set(id, ids);
+        }
+        return ids;
+      };
+      start = new Set(importsOf(entry));
+      for (const id of importsOf(homePage)) start.add(id);
       // Our own small modules that two of the other first pages load (the API helpers, the offline store, the
       // Hebrew text and audio button...), unless they bring a library module or style the start has not already.
       const count = new Map<string, number>();
       for (const page of otherPages) {
-        for (const id of staticImports(graph, resolve(page))) count.set(id, (count.get(id) ?? 0) + 1);
+        for (const id of importsOf(page)) count.set(id, (count.get(id) ?? 0) + 1);
       }
       const own = (id: string) => !id.includes("/node_modules/") && !/\.css$/.test(id);
       const shared = new Set([...count].filter(([id, n]) => n >= 2 && !start.has(id) && own(id)).map(([id]) => id));
@@ -131,13 +143,10 @@ export function startChunk(
       // card, Mantine's Badge and SimpleGrid, an icon...), a game's page counted as one with its screens: one chunk
       // those pages all load, instead of some small ones each, or of the game's chunk for one icon.
       const screenDirs = game.screens.map((f) => `${resolve(f, "..")}/`);
-      const pageUses = staticImports(graph, resolve(game.page));
-      const screenUses = game.screens.map((f) => staticImports(graph, resolve(f)));
+      const pageUses = importsOf(game.page);
+      const screenUses = game.screens.map(importsOf);
       const gameUses = new Set([pageUses, ...screenUses].flatMap((ids) => [...ids]));
-      const uses = [
-        ...otherPages.filter((p) => p !== game.page).map((p) => staticImports(graph, resolve(p))),
-        gameUses,
-      ];
+      const uses = [...otherPages.filter((p) => p !== game.page).map(importsOf), gameUses];
       const users = new Map<string, number>();
       for (const ids of uses) for (const id of ids) users.set(id, (users.get(id) ?? 0) + 1);
       pagesShared = new Set(
