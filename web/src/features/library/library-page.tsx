@@ -22,7 +22,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconCloudCheck, IconCloudOff, IconInfoCircle, IconLock } from "@tabler/icons-react";
-import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { ApiError, errorMessage } from "../../shared/api/client.ts";
 import { useActiveModule } from "../../shared/api/get-active-module.ts";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
@@ -35,6 +35,7 @@ import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { useRevealed } from "../../shared/ui/use-revealed.ts";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
+import { useOpenedOnce } from "../../shared/use-opened-once.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
 import classes from "./library.module.css";
 import {
@@ -169,9 +170,7 @@ export default function LibraryPage() {
   const [field, setField] = useState<string>(ALL);
   const [actionError, setActionError] = useState<string | null>(null);
   const [preview, setPreview] = useState<Module | null>(null);
-  // Once opened, the preview stays mounted (it closes with its transition).
-  const previewed = useRef(false);
-  if (preview !== null) previewed.current = true;
+  const previewed = useOpenedOnce(preview !== null);
   const [showLower, setShowLower] = useState(false);
   const collator = useMemo(() => new Intl.Collator(i18n.language), [i18n.language]);
 
@@ -356,7 +355,7 @@ export default function LibraryPage() {
           )}
         </Stack>
       )}
-      {previewed.current && (
+      {previewed && (
         <Suspense fallback={null}>
           <PreviewModal module={preview} onClose={() => setPreview(null)} onActivate={activate} />
         </Suspense>

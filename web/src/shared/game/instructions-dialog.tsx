@@ -1,7 +1,8 @@
 import { ActionIcon } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconHelpCircle } from "@tabler/icons-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useOpenedOnce } from "../use-opened-once.ts";
 import { useTranslation } from "../use-translation.ts";
 
 // The dialog (Mantine's Modal) loads on the first click, keeping it out of /home's first load.
@@ -11,7 +12,7 @@ const InstructionsModal = lazy(() => import("./instructions-modal.tsx"));
 export function InstructionsButton({ ns, gameKey }: { ns: "games" | "beginner"; gameKey: string }) {
   const { t } = useTranslation([ns, "common"]);
   const [opened, { open, close }] = useDisclosure(false);
-  const [mounted, setMounted] = useState(false);
+  const mounted = useOpenedOnce(opened);
   const name = t(`${gameKey}.name`, { ns });
   const steps = t(`${gameKey}.instructions`, { ns, returnObjects: true }) as unknown;
   return (
@@ -21,10 +22,7 @@ export function InstructionsButton({ ns, gameKey }: { ns: "games" | "beginner"; 
         color="gray.9"
         size="lg"
         radius="xl"
-        onClick={() => {
-          setMounted(true);
-          open();
-        }}
+        onClick={open}
         aria-label={t("common:instructionsFor", { name })}
       >
         <IconHelpCircle aria-hidden="true" />
