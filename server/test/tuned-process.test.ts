@@ -1,6 +1,6 @@
 // restartTuned() (decision 0065): the process replaces itself once, in place, with the memory settings.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -26,6 +26,7 @@ const run = (flags: string[], env: Record<string, string>) => {
     env: { ...process.env, IVRIT_TUNED_PROCESS: "", ...env },
     encoding: "utf8",
   });
+  rmSync(dir, { recursive: true, force: true });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout
     .trim()
