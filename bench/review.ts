@@ -5,7 +5,7 @@
 // and on PostgreSQL. Also the scheduler's own cost per event. The content is the real one plus two renumbered
 // copies of its themed modules (the real content has about 1,100 words; 3,000 cards need 3,000 words).
 //
-//   npm run review -w bench [-- --seconds 5 --connections 50 --batch 1,10]
+//   npm run review -w bench [-- --seconds 5 --connections 50 --batch 1,10 --backends pglite,postgres]
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "50" },
     batch: { type: "string", default: "1,10" },
+    backends: { type: "string", default: "pglite,postgres" },
     serve: { type: "boolean", default: false },
   },
 });
@@ -39,7 +40,7 @@ async function serve() {
   const { boot } = await import("@ivrit/server/boot");
   const { parseEnv } = await import("@ivrit/server/env");
   const t = await import("@ivrit/server/db/schema");
-  const { replayWords } = await import("@ivrit/server/routes/review");
+  const { foldPending } = await import("@ivrit/server/routes/review");
   const env = parseEnv();
   const user = process.env.BENCH_USER as string;
   const { database, cache, plans } = await boot({
@@ -76,13 +77,12 @@ async function serve() {
     }
   });
   for (let i = 0; i < rows.length; i += 2_000) await db.insert(t.reviewEvents).values(rows.slice(i, i + 2_000));
-  for (let i = 0; i < chosen.length; i += 500) {
-    const cards = [...(await replayWords(db, user, chosen.slice(i, i + 500))).values()];
-    await db.insert(t.reviewCards).values(cards);
-  }
+  // The cards as the route makes them: the learner's fold of every stored event.
+  await foldPending(db, user);
   await database.flush();
   const seedMs = Math.round(performance.now() - started);
   const insertUs = await insertFloor(db, user);
+  const foldUs = await foldFloor(db, randomUUID(), chosen);
 
   let queueBytes = "";
   const app = await buildApp({
@@ -114,7 +114,9 @@ async function serve() {
     events: await db.$count(t.reviewEvents, eq(t.reviewEvents.userId, user)),
     cards: await db.$count(t.reviewCards, eq(t.reviewCards.userId, user)),
   };
-  console.log(JSON.stringify({ ready: true, seedMs, insertUs, wordIds: chosen, queue: JSON.parse(queueBytes), ...c }));
+  console.log(
+    JSON.stringify({ ready: true, seedMs, insertUs, foldUs, wordIds: chosen, queue: JSON.parse(queueBytes), ...c }),
+  );
 }
 
 /**
@@ -143,8 +145,41 @@ async function insertFloor(db: Db, user: string) {
   return ((performance.now() - t0) * 1000) / (batches * 500);
 }
 
+/**
+ * The fold's own cost: microseconds an event for the route's fold (foldPending) to apply a backlog of 2,000 new
+ * events, one per word, onto a learner's existing cards (another learner than the bench's, who keeps their 50,000
+ * events). Every event is folded once, in the background or before a read: a cost each event pays.
+ */
+async function foldFloor(db: Db, user: string, wordIds: number[]) {
+  const { foldPending, insertEvents } = await import("@ivrit/server/routes/review");
+  const t = await import("@ivrit/server/db/schema");
+  await db.insert(t.users).values({ id: user });
+  const round = async (k: number) => {
+    const at = new Date(Date.now() - (3 - k) * 86_400_000);
+    const events = wordIds
+      .slice(0, 2_000)
+      .map(
+        (wordId): StoredEvent => ({ id: `fold-${k}-${wordId}`, wordId, date: at, game: "review", outcome: "right" }),
+      );
+    for (let i = 0; i < events.length; i += 500) await insertEvents(db, user, events.slice(i, i + 500));
+    const t0 = performance.now();
+    await foldPending(db, user);
+    return ((performance.now() - t0) * 1000) / events.length;
+  };
+  await round(0); // the cards made
+  return round(1); // and updated, as in the bench
+}
+
 // ---------------------------------------------------------------- the driver ----------
-type Ready = { seedMs: number; insertUs: number; wordIds: number[]; queue: unknown; events: number; cards: number };
+type Ready = {
+  seedMs: number;
+  insertUs: number;
+  foldUs: number;
+  wordIds: number[];
+  queue: unknown;
+  events: number;
+  cards: number;
+};
 
 async function start(
   env: Record<string, string>,
@@ -190,7 +225,7 @@ async function driver() {
   const rows: { backend: string; route: string; rps: number; p50: number; p99: number }[] = [];
   const summary: string[] = [];
   try {
-    for (const backend of ["pglite", "postgres"] as const) {
+    for (const backend of (["pglite", "postgres"] as const).filter((b) => values.backends.split(",").includes(b))) {
       const user = randomUUID();
       const headers = { "x-anonymous-id": user, "x-user-id": user, "content-type": "application/json" };
       const dataDir = mkdtempSync(join(tmpdir(), "ivrit-bench-review-"));
@@ -252,16 +287,24 @@ async function driver() {
         await run("/api/review/queue", "GET", 0, 1);
         for (const size of batches) {
           const ev = await run("/api/review/events", "POST", size);
+          // Events are folded onto cards after they are acknowledged (decision 0066): the first read settles what
+          // is left. Its time counts in the rate, and nothing of the route's runs on during the reference's.
+          const t0 = performance.now();
+          const settled = await fetch(`${base}/api/review/queue`, { headers });
+          if (!settled.ok) throw new Error(`queue after the events: ${settled.status}`);
+          const settleMs = performance.now() - t0;
+          const sustained = (ev.rps * seconds) / (seconds + settleMs / 1000);
           const evm = await run("/api/bench/memory-events", "POST", size);
           rows.push(
             { backend, route: `POST /api/review/events (${size} new event${size === 1 ? "" : "s"})`, ...ev },
             { backend, route: "same bytes from memory", ...evm },
           );
           summary.push(
-            `${backend}, ${size}-event requests: events ratio ${(ev.rps / evm.rps).toFixed(2)} p99 ${ev.p99} ms (${Math.round(ev.rps * size)} events/s; goal: ratio >= 0.5, p99 < 50 ms)`,
+            `${backend}, ${size}-event requests: events ratio ${(sustained / evm.rps).toFixed(2)} p99 ${ev.p99} ms (${Math.round(sustained * size)} events/s, counting the ${Math.round(settleMs)} ms the next read took to fold what was left; goal: ratio >= 0.5, p99 < 50 ms)`,
             // The floor: a request of the memory route costs 1/rps of the process; a real one costs that plus at
-            // least the database's insert of its events (in the same process on PGlite, in PostgreSQL's on the other).
-            `${backend}, ${size}-event requests: inserting events alone costs ${ready.insertUs.toFixed(1)} µs an event in the database (${(ready.insertUs * size).toFixed(0)} µs a request; the memory route takes ${(1e6 / evm.rps).toFixed(0)} µs a request), so the events ratio cannot pass ${(1e6 / evm.rps / (1e6 / evm.rps + ready.insertUs * size)).toFixed(2)}${backend === "pglite" ? "" : " if the database shared the server's core"}`,
+            // least the database's insert and fold of its events (in the same process on PGlite, in PostgreSQL's
+            // on the other core, which the load generator shares).
+            `${backend}, ${size}-event requests: storing an event costs ${ready.insertUs.toFixed(1)} µs and folding it ${ready.foldUs.toFixed(1)} µs in the database alone (${((ready.insertUs + ready.foldUs) * size).toFixed(0)} µs a request; the memory route takes ${(1e6 / evm.rps).toFixed(0)} µs a request), so the events ratio cannot pass ${(1e6 / evm.rps / (1e6 / evm.rps + (ready.insertUs + ready.foldUs) * size)).toFixed(2)}${backend === "pglite" ? "" : " if the database shared the server's core"}`,
           );
         }
         const qu = await run("/api/review/queue", "GET");

@@ -4,7 +4,7 @@ import { replay } from "@ivrit/core/srs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../src/db/schema.ts";
-import { cardOf, REVIEW_CHANNEL } from "../src/routes/review.ts";
+import { cardOf, foldPending, insertEvents, REVIEW_CHANNEL } from "../src/routes/review.ts";
 import { revokePlan } from "../src/users.ts";
 import { as, BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
 
@@ -31,7 +31,12 @@ describe.each(BACKENDS)("review on %s", (backend) => {
     h.app.inject({ method: "POST", url: "/api/review/events", payload: { events } as object, headers: as(userId) });
   const get = (url: string, userId?: string) =>
     h.app.inject({ method: "GET", url, ...(userId && { headers: as(userId) }) });
+  /** The stored card once a read of the learner's cards has settled their events (decision 0066). */
   const storedCard = async (userId: string, wordId: number) => {
+    expect((await get("/api/review/words", userId)).statusCode).toBe(200);
+    return foldedCard(userId, wordId);
+  };
+  const foldedCard = async (userId: string, wordId: number) => {
     const [row] = await h.database.db
       .select()
       .from(t.reviewCards)
@@ -248,10 +253,7 @@ describe.each(BACKENDS)("review on %s", (backend) => {
     const before = (await get("/api/review/queue", user)).json();
     expect(before.due).toBe(1);
     // A card left from an earlier content version: its word (1999) is not in the content any more.
-    const [card] = await h.database.db
-      .select()
-      .from(t.reviewCards)
-      .where(and(eq(t.reviewCards.userId, user), eq(t.reviewCards.wordId, 1001)));
+    const card = await foldedCard(user, 1001);
     await h.database.db.insert(t.reviewCards).values({ ...(card as typeof t.reviewCards.$inferSelect), wordId: 1999 });
     await h.database.db.execute(sql`select pg_notify(${REVIEW_CHANNEL}, ${user})`);
     const after = (await get("/api/review/queue", user)).json();
@@ -303,6 +305,66 @@ describe.each(BACKENDS)("review on %s", (backend) => {
     expect((await get("/api/review/queue", user)).json().newAvailable).toBe(8);
     await h.database.db.execute(sql`select pg_notify(${REVIEW_CHANNEL}, ${user})`);
     await expect.poll(async () => (await get("/api/review/queue", user)).json().newAvailable).toBe(3);
+  });
+
+  describe("folding events onto cards after they are acknowledged", () => {
+    // Events stored but not folded: what a process that stopped (kill -9) between the two leaves behind.
+    const storeOnly = async (userId: string, events: Ev[]) => {
+      await h.database.db.insert(t.users).values({ id: userId }).onConflictDoNothing();
+      return insertEvents(
+        h.database.db,
+        userId,
+        events.map((e) => ({ ...e, date: new Date(e.at) })),
+      );
+    };
+    const replayOf = async (userId: string, wordId: number) =>
+      replay(
+        (await eventsOf(userId, wordId)).sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : 1)),
+      );
+
+    it("shows an acknowledged event in the very next read, whether or not the background fold has run", async () => {
+      const user = newUser();
+      expect((await post([ev("n1", 1001, ago(2 * DAY), "wrong")], user)).json().stored).toBe(1);
+      // No wait for the fold: the read settles first.
+      const words = (await get("/api/review/words?moduleId=1", user)).json();
+      expect(words.items).toEqual([expect.objectContaining({ wordId: 1001, state: "learning" })]);
+      expect((await get("/api/review/queue", user)).json().due).toBe(1);
+    });
+
+    it("folds events left unfolded (a stop between the two) at the learner's next read, once", async () => {
+      const user = newUser();
+      await post([ev("k0", 1004, ago(9 * DAY))], user);
+      await get("/api/review/words", user);
+      expect(await storeOnly(user, [ev("k1", 1004, ago(8 * DAY)), ev("k2", 1005, ago(7 * DAY), "wrong")])).toHaveLength(
+        2,
+      );
+      expect((await get("/api/review/queue", user)).json().due).toBe(2);
+      for (const w of [1004, 1005])
+        expect(cardOf((await foldedCard(user, w)) as never)).toEqual(await replayOf(user, w));
+      expect(await foldPending(h.database.db, user)).toBe(0); // nothing left: a second fold changes nothing
+    });
+
+    it("folds a backlog longer than one step, with late events on both sides of a step, as its replay", async () => {
+      const user = newUser();
+      await post([ev("b-mid", 1007, ago(10 * DAY))], user);
+      await get("/api/review/words", user);
+      // 600 events (three steps of 250): the first is later-stored but earlier in time than the card's (a replay
+      // in step one), the last is later again (applied on top in step three); the others spread over words.
+      const words = [1001, 1002, 1003, 1004, 1005, 1006, 1008];
+      const backlog = [ev("b-late", 1007, ago(12 * DAY), "wrong")];
+      for (let i = 0; i < 598; i++)
+        backlog.push(
+          ev(`b${i}`, words[i % words.length] as number, ago((9 - i / 100) * DAY), i % 5 ? "right" : "wrong"),
+        );
+      backlog.push(ev("b-new", 1007, ago(2 * DAY)));
+      expect(await storeOnly(user, backlog)).toHaveLength(600);
+      // Two processes' folds at once: the learner's lock serialises them and each event is folded once.
+      const folded = await Promise.all([foldPending(h.database.db, user), foldPending(h.database.db, user)]);
+      expect(folded.reduce((a, b) => a + b, 0)).toBe(600);
+      for (const w of [...words, 1007])
+        expect(cardOf((await foldedCard(user, w)) as never)).toEqual(await replayOf(user, w));
+      expect((await foldedCard(user, 1007))?.lastEventId).toBe("b-new");
+    });
   });
 
   it("lists every review call in the OpenAPI document", async () => {

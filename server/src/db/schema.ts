@@ -273,7 +273,8 @@ export const gamePlays = pgTable(
 export const reviewEvents = pgTable(
   "review_events",
   {
-    id: serial("id").primaryKey(),
+    /** The order events were stored in: a learner's cards hold every event up to their fold cursor. */
+    id: serial("id").notNull(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -285,11 +286,23 @@ export const reviewEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A learner's events in the order stored: what the fold reads after its cursor (decision 0066).
+    primaryKey({ columns: [t.userId, t.id] }),
     uniqueIndex("review_events_once").on(t.userId, t.clientEventId),
     index("review_events_word_idx").on(t.userId, t.wordId, t.at),
-    index("review_events_at_idx").on(t.userId, t.at),
   ],
 );
+
+/**
+ * How far a learner's events are folded onto their cards: every event with an id up to `foldedId` (decision
+ * 0066). Events are acknowledged once stored; the fold runs after, and before any read of the learner's cards.
+ */
+export const reviewFolds = pgTable("review_folds", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  foldedId: integer("folded_id").notNull(),
+});
 
 /** The FSRS card per user and word: always the fold of that word's events in time order. */
 export const reviewCards = pgTable(

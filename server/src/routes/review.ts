@@ -1,6 +1,7 @@
 // The learning memory over HTTP (issue 10, decisions 0010-0011): review events in, the due queue, review
 // sessions, progress and settings out. Every card is the fold of its word's events in time order (core/srs.ts);
-// this file stores events once, keeps the folded card beside them, and answers from both.
+// this file stores events once, folds them onto the cards beside them (after acknowledging them, and always before
+// a read of the learner's cards: decision 0066), and answers from both.
 import type { Language } from "@ivrit/core/languages";
 import { isLocked } from "@ivrit/core/plans";
 import {
@@ -175,8 +176,16 @@ async function upsertCards(db: Db, userId: string, rows: CardRow[]) {
       first_at = excluded.first_at, last_at = excluded.last_at, last_event_id = excluded.last_event_id`);
 }
 
-/** Replays one user's events for the given words (all of them, in time order) into card rows. */
-export async function replayWords(db: Db, userId: string, wordIds: number[]): Promise<Map<number, CardRow>> {
+/**
+ * Replays one user's events for the given words (all of them, or those stored up to event id `upTo`, in time
+ * order) into card rows.
+ */
+export async function replayWords(
+  db: Db,
+  userId: string,
+  wordIds: number[],
+  upTo?: number,
+): Promise<Map<number, CardRow>> {
   const out = new Map<number, CardRow>();
   if (wordIds.length === 0) return out;
   const rows = await db
@@ -187,7 +196,13 @@ export async function replayWords(db: Db, userId: string, wordIds: number[]): Pr
       outcome: t.reviewEvents.outcome,
     })
     .from(t.reviewEvents)
-    .where(and(eq(t.reviewEvents.userId, userId), sql`${t.reviewEvents.wordId} = any(${intArray(wordIds)})`));
+    .where(
+      and(
+        eq(t.reviewEvents.userId, userId),
+        sql`${t.reviewEvents.wordId} = any(${intArray(wordIds)})`,
+        upTo === undefined ? undefined : lte(t.reviewEvents.id, upTo),
+      ),
+    );
   const byWord = new Map<number, Ev[]>();
   for (const r of rows) {
     const list = byWord.get(r.wordId) ?? [];
@@ -207,10 +222,11 @@ export type StoredEvent = { id: string; wordId: number; date: Date; game: string
 
 /**
  * Inserts a learner's events and answers the ids newly stored (a retried id is not). The statement takes the
- * learner's write lock (one writer per user at a time, across processes too: two batches for the same word cannot
- * both fold onto the same card; taken by the insert itself, one round trip less) and queues the NOTIFY that drops
- * the learner's cached queue everywhere (sent at commit, so a duplicate-only batch notifies needlessly but
- * harmlessly); statements after it in the transaction see every earlier batch of the learner.
+ * learner's write lock before any row gets its id (one writer per user at a time, across processes too, so a
+ * learner's events commit in the order of their ids and a fold never passes one still to commit; taken by the
+ * insert itself, one round trip less) and queues the NOTIFY that drops the learner's cached queue everywhere
+ * (sent at commit, so a duplicate-only batch notifies needlessly but harmlessly). Run alone, it is its own
+ * transaction.
  */
 export async function insertEvents(tx: Db, userId: string, events: StoredEvent[]): Promise<string[]> {
   // The events travel as one JSON parameter: PGlite binds thousands of separate parameters slowly.
@@ -233,6 +249,86 @@ export async function insertEvents(tx: Db, userId: string, events: StoredEvent[]
     }
   ).rows;
   return row?.ids ?? [];
+}
+
+/** Events folded in one transaction at most: a long backlog is folded in steps, with the learner's writes between. */
+const FOLD_CHUNK = 250;
+
+/**
+ * Folds the learner's events stored after their cursor (review_folds) onto their cards, in steps of FOLD_CHUNK
+ * events, each one transaction under the learner's write lock; answers how many it folded. Per word, events
+ * after the card's last applied one are applied on top of it; an earlier one (late or out of order) replays the
+ * word's events stored up to the step's last. Run twice at once (another process), the second finds nothing.
+ */
+export async function foldPending(db: Db, userId: string): Promise<number> {
+  type J = { n: number; id: string; w: number; at: string; o: Outcome };
+  let total = 0;
+  for (;;) {
+    const folded = await db.transaction(async (tx) => {
+      // The lock in a statement of its own: the next one's snapshot, taken after it, sees the cursor as the
+      // learner's previous fold (another process's too) left it.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
+      const [row] = (
+        (await tx.execute(sql`
+          with c as (select coalesce((select folded_id from review_folds where user_id = ${userId}::uuid), 0) as cur),
+               e as (select e.id as n, e.client_event_id as id, e.word_id as w, e.at, e.outcome as o
+                     from review_events e, c where e.user_id = ${userId}::uuid and e.id > c.cur
+                     order by e.id limit ${FOLD_CHUNK})
+          select coalesce(json_agg(e order by e.n), '[]'::json) as events from e`)) as unknown as {
+          rows: { events: J[] }[];
+        }
+      ).rows;
+      const events = row?.events ?? [];
+      if (events.length === 0) return 0;
+      const upTo = (events[events.length - 1] as J).n;
+      const byWord = new Map<number, Ev[]>();
+      for (const e of events) {
+        const list = byWord.get(e.w) ?? [];
+        list.push({ id: e.id, at: new Date(e.at), outcome: e.o });
+        byWord.set(e.w, list);
+      }
+      const existing = await cardsOf(tx, userId, [...byWord.keys()]);
+      const rows: CardRow[] = [];
+      const toReplay: number[] = [];
+      for (const [wordId, list] of byWord) {
+        list.sort(compareEvents);
+        const first = list[0] as Ev;
+        const last = list[list.length - 1] as Ev;
+        const card = existing.get(wordId);
+        if (!card) {
+          // No card means no earlier event: the new ones are the whole history.
+          rows.push(rowOf(userId, wordId, replay(list) as CardState, first.at, last));
+        } else if (compareEvents(first, { at: card.lastAt, id: card.lastEventId }) > 0) {
+          // All after the last applied one: fold on top of the stored card.
+          let next = cardOf(card);
+          for (const e of list) next = applyEvent(next, e.at, e.outcome);
+          rows.push(rowOf(userId, wordId, next, card.firstAt, last));
+        } else toReplay.push(wordId); // late or out of order: the word's history, in time order
+      }
+      rows.push(...(await replayWords(tx, userId, toReplay, upTo)).values());
+      await upsertCards(tx, userId, rows);
+      await tx.execute(sql`
+        insert into review_folds (user_id, folded_id) values (${userId}::uuid, ${upTo})
+        on conflict (user_id) do update set folded_id = excluded.folded_id`);
+      return events.length;
+    });
+    total += folded;
+    if (folded < FOLD_CHUNK) return total;
+    // The learner's writes that queued during the step go first: a long backlog never holds them for long.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Whether the learner has events stored after their fold cursor (one probe of review_events' primary key). */
+async function hasPending(db: Db, userId: string): Promise<boolean> {
+  const [row] = (
+    (await db.execute(sql`
+      select exists (
+        select 1 from review_events e where e.user_id = ${userId}::uuid
+          and e.id > coalesce((select folded_id from review_folds where user_id = ${userId}::uuid), 0)
+      ) as pending`)) as unknown as { rows: { pending: boolean }[] }
+  ).rows;
+  return row?.pending === true;
 }
 
 async function settingsOf(db: Db, userId: string): Promise<Settings> {
@@ -387,64 +483,67 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(limit)
     ).map((r) => r.card);
 
+  /**
+   * Folding (decision 0066): events are acknowledged once stored; a learner's fold runs FOLD_DELAY_MS after their
+   * first unfolded write (so one fold takes a burst of answers), and every read of their cards settles first.
+   */
+  const FOLD_DELAY_MS = 100;
+  const folding = new Map<string, Promise<number>>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const foldNow = (userId: string) => {
+    let run = folding.get(userId);
+    if (!run) {
+      run = foldPending(db, userId).finally(() => folding.delete(userId));
+      folding.set(userId, run);
+    }
+    return run;
+  };
+  const scheduleFold = (userId: string) => {
+    if (timers.has(userId)) return;
+    const timer = setTimeout(() => {
+      timers.delete(userId);
+      foldNow(userId).catch((e: unknown) => app.log.error({ err: e, userId }, "review fold failed"));
+    }, FOLD_DELAY_MS);
+    timers.set(userId, timer);
+  };
+  /**
+   * Before a read of the learner's cards: folds what any process stored for them and has not folded yet (asked
+   * of the database every time, so another process's write just acknowledged is never missed).
+   */
+  const settle = async (userId: string) => {
+    while (await hasPending(db, userId)) await foldNow(userId);
+  };
+  app.addHook("onClose", async () => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+    await Promise.allSettled(folding.values());
+  });
+
   type Accepted = ReviewEventInput & StoredEvent;
   /**
-   * Stores one learner's new events and folds them onto their cards; answers each request's newly stored ids.
-   * Requests of the same learner that arrive while a write of theirs runs are written together in the next
-   * transaction (write combining, decision 0026): one lock, one card read, one upsert, one commit for all.
+   * Stores one learner's new events; answers each request's newly stored ids. Requests of the same learner that
+   * arrive while a write of theirs runs are written together by the next statement (write combining, decision
+   * 0026): one lock, one insert, one commit for all. Their cards are folded after (decision 0066).
    */
   const writeEvents = combiner<string, Accepted[], Set<string>>({
     weight: (events) => events.length,
     maxWeight: 2_000,
     run: async (userId, requests) => {
-      const fresh = await db.transaction(async (tx) => {
-        // An id sent by two requests of the batch (a retry while the first was in flight) belongs to the first.
-        const owner = new Map<string, number>();
-        const events: Accepted[] = [];
-        requests.forEach((list, i) => {
-          for (const e of list) {
-            if (owner.has(e.id)) continue;
-            owner.set(e.id, i);
-            events.push(e);
-          }
-        });
-        const fresh = requests.map(() => new Set<string>());
-        // The insert takes the learner's write lock: the cards read next (a snapshot taken after it) are never stale.
-        const inserted = await insertEvents(tx, userId, events);
-        if (inserted.length === 0) return fresh;
-        const stored = new Set(inserted);
-        const byWord = new Map<number, Ev[]>();
-        for (const e of events) {
-          if (!stored.has(e.id)) continue;
-          fresh[owner.get(e.id) as number]?.add(e.id);
-          const list = byWord.get(e.wordId) ?? [];
-          list.push({ id: e.id, at: e.date, outcome: e.outcome });
-          byWord.set(e.wordId, list);
+      // An id sent by two requests of the batch (a retry while the first was in flight) belongs to the first.
+      const owner = new Map<string, number>();
+      const events: Accepted[] = [];
+      requests.forEach((list, i) => {
+        for (const e of list) {
+          if (owner.has(e.id)) continue;
+          owner.set(e.id, i);
+          events.push(e);
         }
-        const words = [...byWord.keys()];
-        const existing = await cardsOf(tx, userId, words);
-        const rows: CardRow[] = [];
-        const toReplay: number[] = [];
-        for (const [wordId, list] of byWord) {
-          list.sort(compareEvents);
-          const first = list[0] as Ev;
-          const last = list[list.length - 1] as Ev;
-          const row = existing.get(wordId);
-          if (!row) {
-            // No card means no earlier event: the new ones are the whole history.
-            rows.push(rowOf(userId, wordId, replay(list) as CardState, first.at, last));
-          } else if (compareEvents(first, { at: row.lastAt, id: row.lastEventId }) > 0) {
-            // All after the last applied one: fold on top of the stored card.
-            let card = cardOf(row);
-            for (const e of list) card = applyEvent(card, e.at, e.outcome);
-            rows.push(rowOf(userId, wordId, card, row.firstAt, last));
-          } else toReplay.push(wordId); // late or out of order: the word's whole history, in time order
-        }
-        rows.push(...(await replayWords(tx, userId, toReplay)).values());
-        await upsertCards(tx, userId, rows);
-        return fresh;
       });
+      const fresh = requests.map(() => new Set<string>());
+      const inserted = await insertEvents(db, userId, events);
+      for (const id of inserted) fresh[owner.get(id) as number]?.add(id);
       forget(userId);
+      if (inserted.length > 0) scheduleFold(userId);
       return fresh;
     },
   });
@@ -516,6 +615,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const hit = live ? queues.get(userId) : undefined;
       if (hit && hit.snap === snap && hit.tier === tier && now < hit.until) return hit.value;
       const before = epoch;
+      await settle(userId);
       const q = await queueCounts(userId, tier, new Date(now));
       const value: ReviewQueue = {
         due: q.due,
@@ -550,7 +650,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const { language, words } = req.query;
       const now = new Date();
       const snap = cache.current;
-      const { tier } = await plans.planOf(userId);
+      const [{ tier }] = await Promise.all([plans.planOf(userId), settle(userId)]);
       let picked: { word: CachedWord; row: CardRow | null }[];
       let dueCount = 0;
       if (words) {
@@ -632,7 +732,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const { language } = req.query;
       const now = new Date();
       const snap = cache.current;
-      const [{ tier }, settings] = await Promise.all([plans.planOf(userId), settingsOf(db, userId)]);
+      const [{ tier }, settings] = await Promise.all([plans.planOf(userId), settingsOf(db, userId), settle(userId)]);
       const tz = settings.timeZone;
       const [daily, cards] = await Promise.all([
         db
@@ -714,6 +814,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(404, "module_not_found", `moduleId: module ${moduleId} not found`);
       const ids = moduleId === undefined ? null : (snap.wordsByModule.get(moduleId) ?? []).map((w) => w.id);
       if (ids && ids.length === 0) return { items: [] };
+      await settle(userId);
       const rows = await db
         .select()
         .from(t.reviewCards)
