@@ -344,6 +344,28 @@ describe.each(BACKENDS)("review on %s", (backend) => {
       expect(await foldPending(h.database.db, user)).toBe(0); // nothing left: a second fold changes nothing
     });
 
+    it("keeps a learner's unfolded events under 2,000 however fast they write, folding as they go", async () => {
+      const user = newUser();
+      const start = Date.now() - 20 * DAY;
+      const requests = Array.from({ length: 15 }, (_, r) =>
+        Array.from({ length: 200 }, (_, i) => {
+          const n = r * 200 + i;
+          return ev(`f${n}`, 1001 + (n % 8), new Date(start + n * 60_000).toISOString(), n % 7 ? "right" : "wrong");
+        }),
+      );
+      const res = await Promise.all(requests.map((events) => post(events, user)));
+      expect(res.map((r) => r.json().stored)).toEqual(Array(15).fill(200));
+      const [row] = (
+        (await h.database.db.execute(sql`
+          select count(*)::int as n from review_events e where e.user_id = ${user}::uuid
+            and e.id > coalesce((select folded_id from review_folds where user_id = ${user}::uuid), 0)`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows;
+      expect(row?.n).toBeLessThan(2_000);
+      expect(cardOf((await storedCard(user, 1003)) as never)).toEqual(await replayOf(user, 1003));
+    });
+
     it("folds a backlog longer than one step, with late events on both sides of a step, as its replay", async () => {
       const user = newUser();
       await post([ev("b-mid", 1007, ago(10 * DAY))], user);
@@ -358,12 +380,23 @@ describe.each(BACKENDS)("review on %s", (backend) => {
         );
       backlog.push(ev("b-new", 1007, ago(2 * DAY)));
       expect(await storeOnly(user, backlog)).toHaveLength(600);
-      // Two processes' folds at once: the learner's lock serialises them and each event is folded once.
+      // Two processes' folds at once, and the learner's answers going on meanwhile (the fold does not hold their
+      // writes): the fold lock serialises the folds, and each event is folded once.
+      const during = Array.from({ length: 20 }, (_, i) =>
+        post([ev(`d${i}`, words[i % words.length] as number, ago((1 - i / 100) * DAY))], user),
+      );
       const folded = await Promise.all([foldPending(h.database.db, user), foldPending(h.database.db, user)]);
-      expect(folded.reduce((a, b) => a + b, 0)).toBe(600);
+      expect((await Promise.all(during)).map((r) => r.json().stored)).toEqual(Array(20).fill(1));
+      expect(folded.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(600);
       for (const w of [...words, 1007])
-        expect(cardOf((await foldedCard(user, w)) as never)).toEqual(await replayOf(user, w));
+        expect(cardOf((await storedCard(user, w)) as never)).toEqual(await replayOf(user, w));
       expect((await foldedCard(user, 1007))?.lastEventId).toBe("b-new");
+      const [cursor] = await h.database.db.select().from(t.reviewFolds).where(eq(t.reviewFolds.userId, user));
+      const [last] = await h.database.db
+        .select({ id: sql<number>`max(${t.reviewEvents.id})` })
+        .from(t.reviewEvents)
+        .where(eq(t.reviewEvents.userId, user));
+      expect(cursor?.foldedId).toBe(last?.id);
     });
   });
 

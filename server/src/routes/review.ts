@@ -223,8 +223,8 @@ export type StoredEvent = { id: string; wordId: number; date: Date; game: string
 /**
  * Inserts a learner's events and answers the ids newly stored (a retried id is not). The statement takes the
  * learner's write lock before any row gets its id (one writer per user at a time, across processes too, so a
- * learner's events commit in the order of their ids and a fold never passes one still to commit; taken by the
- * insert itself, one round trip less) and queues the NOTIFY that drops the learner's cached queue everywhere
+ * learner's events commit in the order of their ids: what a snapshot sees of them is every one up to some id,
+ * and a fold never passes one still to commit; taken by the insert itself, one round trip less) and queues the NOTIFY that drops the learner's cached queue everywhere
  * (sent at commit, so a duplicate-only batch notifies needlessly but harmlessly). Run alone, it is its own
  * transaction.
  */
@@ -253,21 +253,26 @@ export async function insertEvents(tx: Db, userId: string, events: StoredEvent[]
 
 /** Events folded in one transaction at most: a long backlog is folded in steps, with the learner's writes between. */
 const FOLD_CHUNK = 250;
+/** The advisory-lock space of folds (two-key locks), apart from the learner's write lock (one key). */
+const FOLD_LOCKS = 66;
 
 /**
  * Folds the learner's events stored after their cursor (review_folds) onto their cards, in steps of FOLD_CHUNK
- * events, each one transaction under the learner's write lock; answers how many it folded. Per word, events
+ * events, each one transaction under the learner's fold lock; answers how many it folded. Not under their write
+ * lock: the learner's writes go on while a fold runs (each fold reads what its snapshot sees, every event up to
+ * some id; a later one stays after the cursor). Per word, events
  * after the card's last applied one are applied on top of it; an earlier one (late or out of order) replays the
  * word's events stored up to the step's last. Run twice at once (another process), the second finds nothing.
+ * `steps` bounds how many steps it takes (all, unless given).
  */
-export async function foldPending(db: Db, userId: string): Promise<number> {
+export async function foldPending(db: Db, userId: string, steps = Number.POSITIVE_INFINITY): Promise<number> {
   type J = { n: number; id: string; w: number; at: string; o: Outcome };
   let total = 0;
-  for (;;) {
+  for (let step = 1; ; step++) {
     const folded = await db.transaction(async (tx) => {
       // The lock in a statement of its own: the next one's snapshot, taken after it, sees the cursor as the
       // learner's previous fold (another process's too) left it.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}), ${FOLD_LOCKS})`);
       const [row] = (
         (await tx.execute(sql`
           with c as (select coalesce((select folded_id from review_folds where user_id = ${userId}::uuid), 0) as cur),
@@ -313,7 +318,7 @@ export async function foldPending(db: Db, userId: string): Promise<number> {
       return events.length;
     });
     total += folded;
-    if (folded < FOLD_CHUNK) return total;
+    if (folded < FOLD_CHUNK || step >= steps) return total;
     // The learner's writes that queued during the step go first: a long backlog never holds them for long.
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -488,21 +493,31 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
    * first unfolded write (so one fold takes a burst of answers), and every read of their cards settles first.
    */
   const FOLD_DELAY_MS = 100;
+  /**
+   * Unfolded events this process wrote for a learner, at most: past it, a write also folds, before it is answered,
+   * about as many events as it added (in steps of FOLD_CHUNK: no write waits for a whole backlog). A learner who
+   * writes faster than their events are folded is slowed to that pace, and their next read never has more than
+   * about this to fold.
+   */
+  const FOLD_BACKLOG = 2_000;
   const folding = new Map<string, Promise<number>>();
   const timers = new Map<string, NodeJS.Timeout>();
+  const backlog = new Map<string, number>();
   const foldNow = (userId: string) => {
     let run = folding.get(userId);
     if (!run) {
+      backlog.delete(userId); // what was written before this fold starts, it folds
       run = foldPending(db, userId).finally(() => folding.delete(userId));
       folding.set(userId, run);
     }
     return run;
   };
+  const foldFailed = (userId: string) => (e: unknown) => app.log.error({ err: e, userId }, "review fold failed");
   const scheduleFold = (userId: string) => {
     if (timers.has(userId)) return;
     const timer = setTimeout(() => {
       timers.delete(userId);
-      foldNow(userId).catch((e: unknown) => app.log.error({ err: e, userId }, "review fold failed"));
+      foldNow(userId).catch(foldFailed(userId));
     }, FOLD_DELAY_MS);
     timers.set(userId, timer);
   };
@@ -543,7 +558,19 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const inserted = await insertEvents(db, userId, events);
       for (const id of inserted) fresh[owner.get(id) as number]?.add(id);
       forget(userId);
-      if (inserted.length > 0) scheduleFold(userId);
+      if (inserted.length > 0) {
+        let unfolded = (backlog.get(userId) ?? 0) + inserted.length;
+        // The events are stored whatever the fold does: a failed one is logged, and the next read folds them.
+        if (unfolded >= FOLD_BACKLOG)
+          unfolded -= await foldPending(db, userId, Math.ceil((unfolded - FOLD_BACKLOG + 1) / FOLD_CHUNK)).catch(
+            (e: unknown) => {
+              foldFailed(userId)(e);
+              return 0;
+            },
+          );
+        backlog.set(userId, Math.max(0, unfolded));
+        scheduleFold(userId);
+      }
       return fresh;
     },
   });
