@@ -35,7 +35,8 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
   };
 }
 
-export type TestApp = { app: FastifyInstance; database: Database; close: () => Promise<void> };
+/** `databaseUrl`: the PostgreSQL database it runs on (another app may share it: a second process). */
+export type TestApp = { app: FastifyInstance; database: Database; databaseUrl?: string; close: () => Promise<void> };
 
 export async function startApp(
   backend: Backend,
@@ -48,9 +49,11 @@ export async function startApp(
     REVENUECAT_WEBHOOK_SECRET?: string;
     WEB_DIST?: string;
   } = {},
-  opts: { logger?: FastifyServerOptions["logger"] } = {},
+  opts: { logger?: FastifyServerOptions["logger"]; sharing?: TestApp } = {},
 ): Promise<TestApp> {
-  const pgdb = backend === "postgres" ? await freshPostgres() : null;
+  // Sharing another app's PostgreSQL database: that app drops it.
+  const shared = opts.sharing?.databaseUrl;
+  const pgdb = backend === "postgres" ? (shared ? { url: shared, drop: async () => {} } : await freshPostgres()) : null;
   const contentDir = env.CONTENT_DIR ?? FIXTURE_CONTENT;
   const { database, cache, plans, contentError, close } = await boot({
     databaseUrl: pgdb?.url,
@@ -77,6 +80,7 @@ export async function startApp(
   return {
     app,
     database,
+    ...(pgdb && { databaseUrl: pgdb.url }),
     close: async () => {
       await app.close();
       await close();

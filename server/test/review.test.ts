@@ -366,6 +366,39 @@ describe.each(BACKENDS)("review on %s", (backend) => {
       expect(cardOf((await storedCard(user, 1003)) as never)).toEqual(await replayOf(user, 1003));
     });
 
+    it.runIf(backend === "postgres")(
+      "shows an answer one process acknowledged in another process's very next read, folded once",
+      async () => {
+        const other = await startApp(backend, {}, { sharing: h });
+        try {
+          const user = newUser();
+          const events = [
+            ev("m1", 1002, ago(3 * DAY), "wrong"),
+            ev("m2", 1002, ago(2 * DAY)),
+            ev("m3", 1004, ago(DAY)),
+          ];
+          expect((await post(events, user)).json().stored).toBe(3);
+          // No wait: the other process settles the learner's events before it reads, while this one's fold may run.
+          const read = await other.app.inject({
+            method: "GET",
+            url: "/api/review/words?moduleId=1",
+            headers: as(user),
+          });
+          expect(
+            read
+              .json()
+              .items.map((w: { wordId: number }) => w.wordId)
+              .sort(),
+          ).toEqual([1002, 1004]);
+          await get("/api/review/words", user);
+          for (const w of [1002, 1004])
+            expect(cardOf((await foldedCard(user, w)) as never)).toEqual(await replayOf(user, w));
+        } finally {
+          await other.close();
+        }
+      },
+    );
+
     it("folds a backlog longer than one step, with late events on both sides of a step, as its replay", async () => {
       const user = newUser();
       await post([ev("b-mid", 1007, ago(10 * DAY))], user);
