@@ -137,7 +137,7 @@ const DRIZZLE_TEXT_TYPES = [
 
 /**
  * Drizzle hands PGlite its result parsers with every statement, and PGlite copies its whole parser table to merge
- * them in, on every call: about 75 µs a statement here, as much as a one-row insert (decision 0066). The same
+ * them in, on every call: about 65 µs a statement here, as much as a one-row insert (decision 0066). The same
  * parsers are installed on the client once instead, and each statement's (in a transaction too) are dropped on
  * the way in: the results are the same.
  */
