@@ -176,16 +176,8 @@ async function upsertCards(db: Db, userId: string, rows: CardRow[]) {
       first_at = excluded.first_at, last_at = excluded.last_at, last_event_id = excluded.last_event_id`);
 }
 
-/**
- * Replays one user's events for the given words (all of them, or those stored up to event id `upTo`, in time
- * order) into card rows.
- */
-export async function replayWords(
-  db: Db,
-  userId: string,
-  wordIds: number[],
-  upTo?: number,
-): Promise<Map<number, CardRow>> {
+/** Replays one user's events for the given words, those stored up to event id `upTo`, in time order, into card rows. */
+async function replayWords(db: Db, userId: string, wordIds: number[], upTo: number): Promise<Map<number, CardRow>> {
   const out = new Map<number, CardRow>();
   if (wordIds.length === 0) return out;
   const rows = await db
@@ -200,7 +192,7 @@ export async function replayWords(
       and(
         eq(t.reviewEvents.userId, userId),
         sql`${t.reviewEvents.wordId} = any(${intArray(wordIds)})`,
-        upTo === undefined ? undefined : lte(t.reviewEvents.id, upTo),
+        lte(t.reviewEvents.id, upTo),
       ),
     );
   const byWord = new Map<number, Ev[]>();
@@ -224,9 +216,9 @@ export type StoredEvent = { id: string; wordId: number; date: Date; game: string
  * Inserts a learner's events and answers the ids newly stored (a retried id is not). The statement takes the
  * learner's write lock before any row gets its id (one writer per user at a time, across processes too, so a
  * learner's events commit in the order of their ids: what a snapshot sees of them is every one up to some id,
- * and a fold never passes one still to commit; taken by the insert itself, one round trip less) and queues the NOTIFY that drops the learner's cached queue everywhere
- * (sent at commit, so a duplicate-only batch notifies needlessly but harmlessly). Run alone, it is its own
- * transaction.
+ * and a fold never passes one still to commit; taken by the insert itself, one round trip less) and queues the
+ * NOTIFY that drops the learner's cached queue everywhere (sent at commit, so a duplicate-only batch notifies
+ * needlessly but harmlessly). Run alone, it is its own transaction.
  */
 export async function insertEvents(tx: Db, userId: string, events: StoredEvent[]): Promise<string[]> {
   // The events travel as one JSON parameter: PGlite binds thousands of separate parameters slowly.
