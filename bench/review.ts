@@ -200,16 +200,22 @@ function schedulerCost() {
   let card = newCard(new Date(at0));
   const n = 100_000;
   const t0 = performance.now();
-  for (let i = 0; i < n; i++) card = applyEvent(card, new Date(at0 + i * 3_600_000), outcomes[i % 5] as Outcome);
+  for (let i = 0; i < n; i++)
+    card = applyEvent(
+      card,
+      { at: new Date(at0 + i * 3_600_000), outcome: outcomes[i % 5] as Outcome, mode: i % 2 ? "choice" : "typing" },
+      "UTC",
+    );
   const perEvent = ((performance.now() - t0) * 1000) / n;
   const history = Array.from({ length: 17 }, (_, i) => ({
     id: `e${i}`,
     at: new Date(at0 + i * 86_400_000),
     outcome: outcomes[i % 5] as Outcome,
+    mode: "choice" as const,
   }));
   const m = 5_000;
   const t1 = performance.now();
-  for (let i = 0; i < m; i++) replay(history);
+  for (let i = 0; i < m; i++) replay(history, "UTC");
   const perReplay = ((performance.now() - t1) * 1000) / m;
   return { perEvent, perReplay };
 }

@@ -12,16 +12,17 @@ export type Outcome = (typeof OUTCOMES)[number];
 /** FSRS's four grades, by name. */
 export type RatingName = "again" | "hard" | "good" | "easy";
 
-const RATING_OF: Record<Outcome, RatingName> = {
-  wrong: "again",
-  right_after_mistake: "hard",
-  right: "good",
-  right_fast: "easy",
-};
+/**
+ * How an answer was given, which bounds what it proves (decision 0067): picked among a few options ("choice": a
+ * guess is right one time in four) or produced from memory ("typing"). Every game answer is a choice; in the
+ * review, the typing exercise is production and the others are choices.
+ */
+export const ANSWER_MODES = ["choice", "typing"] as const;
+export type AnswerMode = (typeof ANSWER_MODES)[number];
 
-/** wrong -> Again, right after a mistake -> Hard, right first time -> Good, right and fast -> Easy. */
-export function ratingOf(outcome: Outcome): RatingName {
-  return RATING_OF[outcome];
+/** The mode of a stored event, from its source and the review exercise it answered (null for a game's). */
+export function answerModeOf(game: string, exercise: string | null | undefined): AnswerMode {
+  return game === "review" && exercise === "typing" ? "typing" : "choice";
 }
 
 /**
@@ -124,5 +125,26 @@ export function streak(countsByDay: ReadonlyMap<string, number>, today: string, 
 }
 
 export const DAILY_NEW_DEFAULT = 10;
+/** Answers a day, from the review and from every game (each answer is one). */
 export const DAILY_GOAL_DEFAULT = 20;
 export const SESSION_SIZE = 20;
+/** The most cards one review session offers, however much of the goal is left. */
+export const SESSION_MAX = 50;
+
+/**
+ * What a review session offers (issue 24): the due cards, then new words within the daily limit, up to
+ * SESSION_SIZE cards, or more when what is left of today's goal asks for more (at most SESSION_MAX). When those run
+ * out before the goal, `extra` more new words (the active module's first) let the session meet it: the goal
+ * outranks the new-word limit, since a goal the review cannot meet is a promise the app breaks.
+ */
+export function sessionPlan(o: { due: number; newAvailable: number; goalLeft: number }): {
+  due: number;
+  fresh: number;
+  extra: number;
+} {
+  const goalLeft = Math.min(SESSION_MAX, Math.max(0, o.goalLeft));
+  const size = Math.max(SESSION_SIZE, goalLeft);
+  const due = Math.min(o.due, size);
+  const fresh = Math.min(o.newAvailable, size - due);
+  return { due, fresh, extra: Math.max(0, goalLeft - due - fresh) };
+}

@@ -1,14 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { checkTyped, dayKey, type Outcome, outcomeOf, ratingOf, streak } from "./review.ts";
-import { applyEvent, type CardState, exerciseFor, newCard, nikkudHidden, replay, wordState } from "./srs.ts";
+import { guesser, perfect, simulate } from "./learner-sim.ts";
+import { answerModeOf, checkTyped, dayKey, type Outcome, outcomeOf, sessionPlan, streak } from "./review.ts";
+import {
+  type Answer,
+  applyEvent,
+  type CardState,
+  exerciseFor,
+  gradeOf,
+  newCard,
+  nikkudHidden,
+  replay,
+  wordState,
+} from "./srs.ts";
 
-describe("outcome -> rating", () => {
-  it("maps each outcome to its FSRS grade", () => {
-    expect(ratingOf("wrong")).toBe("again");
-    expect(ratingOf("right_after_mistake")).toBe("hard");
-    expect(ratingOf("right")).toBe("good");
-    expect(ratingOf("right_fast")).toBe("easy");
-  });
+const app = { apply: applyEvent, state: wordState, exercise: exerciseFor };
+const choice = (at: string, outcome: Outcome): Answer => ({ at: new Date(at), outcome, mode: "choice" });
+const typed = (at: string, outcome: Outcome): Answer => ({ at: new Date(at), outcome, mode: "typing" });
+const fold = (answers: Answer[]) => answers.reduce((c, a) => applyEvent(c, a, "UTC"), newCard(answers[0]?.at as Date));
+
+describe("answers -> grades (decision 0067)", () => {
   it("classifies an answer: mistakes, then speed (3 s to recognise, 8 s to type)", () => {
     expect(outcomeOf({ correct: false, mistakes: 0, elapsedMs: 500 })).toBe("wrong");
     expect(outcomeOf({ correct: true, mistakes: 2, elapsedMs: 500 })).toBe("wrong");
@@ -19,78 +29,154 @@ describe("outcome -> rating", () => {
     expect(outcomeOf({ correct: true, mistakes: 0, elapsedMs: 7000, kind: "produce" })).toBe("right_fast");
     expect(outcomeOf({ correct: true, mistakes: 0, elapsedMs: 9000, kind: "produce" })).toBe("right");
   });
+  it("reads the mode from the source: only the review's typing is production", () => {
+    expect(answerModeOf("review", "typing")).toBe("typing");
+    expect(answerModeOf("review", "listening")).toBe("choice");
+    expect(answerModeOf("review", null)).toBe("choice");
+    expect(answerModeOf("translation_match", "typing")).toBe("choice");
+  });
+  it("never rates a choice Easy; a fast first right choice on a new card is Good", () => {
+    const card = newCard(new Date("2026-01-05T09:00:00Z"));
+    expect(gradeOf(card, choice("2026-01-05T09:00:00Z", "right_fast"))).toBe("good");
+    expect(gradeOf(card, choice("2026-01-05T09:00:00Z", "right"))).toBe("good");
+    expect(gradeOf(card, choice("2026-01-05T09:00:00Z", "right_after_mistake"))).toBe("again");
+    expect(gradeOf(card, choice("2026-01-05T09:00:00Z", "wrong"))).toBe("again");
+    expect(gradeOf(card, typed("2026-01-05T09:00:00Z", "right_after_mistake"))).toBe("hard");
+    // Typed fast on a new card: Good; on a card in review: Easy.
+    expect(gradeOf(card, typed("2026-01-05T09:00:00Z", "right_fast"))).toBe("good");
+    const review = { ...card, state: 2 } as CardState;
+    expect(gradeOf(review, typed("2026-01-05T09:00:00Z", "right_fast"))).toBe("easy");
+    expect(gradeOf(review, choice("2026-01-05T09:00:00Z", "right_fast"))).toBe("good");
+  });
+  it("rates a right answer soon after a miss on the word Hard, and it proves no recall", () => {
+    const missed = fold([choice("2026-01-05T09:00:00Z", "wrong")]);
+    expect(gradeOf(missed, choice("2026-01-05T09:05:00Z", "right_fast"))).toBe("hard");
+    expect(gradeOf(missed, choice("2026-01-05T09:31:00Z", "right_fast"))).toBe("good");
+    const after = applyEvent(missed, choice("2026-01-05T09:05:00Z", "right"), "UTC");
+    expect(after.recallDays).toBe(0);
+  });
+  it("a word is known only once recalled on two days, one by production", () => {
+    // Two right choices on two days bring the card to review, but it is not known without production.
+    const chosen = fold([
+      choice("2026-01-05T09:00:00Z", "right_fast"),
+      choice("2026-01-05T09:10:00Z", "right_fast"),
+      choice("2026-01-07T09:00:00Z", "right_fast"),
+    ]);
+    expect(chosen.state).toBe(2);
+    expect(chosen.recallDays).toBe(2);
+    expect(wordState(chosen)).toBe("learning");
+    expect(exerciseFor(chosen)).toBe("typing");
+    // Typed right on the same day as the first recall: production, but still one day.
+    const sameDay = fold([choice("2026-01-05T09:00:00Z", "right"), typed("2026-01-05T09:10:00Z", "right")]);
+    expect(sameDay.produced).toBe(true);
+    expect(wordState(sameDay)).toBe("learning");
+    const known = applyEvent(chosen, typed("2026-01-09T09:00:00Z", "right"), "UTC");
+    expect(wordState(known)).toBe("known");
+  });
+  it("counts days in the learner's time zone", () => {
+    // 23:00 and 01:00 UTC are two days in UTC and one in New York.
+    const answers = [choice("2026-01-05T23:00:00Z", "right"), typed("2026-01-06T01:00:00Z", "right")];
+    const inUtc = answers.reduce((c, a) => applyEvent(c, a, "UTC"), newCard(answers[0]?.at as Date));
+    const inNy = answers.reduce((c, a) => applyEvent(c, a, "America/New_York"), newCard(answers[0]?.at as Date));
+    expect([inUtc.recallDays, inNy.recallDays]).toEqual([2, 1]);
+  });
 });
 
 // A fixed sequence through learning, review, a lapse and relearning, with the dates FSRS-6's default weights give
 // at retention 0.9 without fuzz.
-const SEQUENCE: [string, Outcome, string, number, string][] = [
-  // at, outcome, expected due, expected state, expected word state
-  ["2026-01-05T09:00:00Z", "right", "2026-01-05T09:10:00.000Z", 1, "learning"],
-  ["2026-01-05T09:10:00Z", "right", "2026-01-07T09:10:00.000Z", 2, "known"],
-  ["2026-01-07T09:00:00Z", "right_fast", "2026-01-26T09:00:00.000Z", 2, "known"],
-  ["2026-01-20T09:00:00Z", "wrong", "2026-01-20T09:10:00.000Z", 3, "learning"],
-  ["2026-01-20T09:10:00Z", "right_after_mistake", "2026-01-20T09:25:00.000Z", 3, "learning"],
-  ["2026-01-21T09:00:00Z", "right", "2026-01-25T09:00:00.000Z", 2, "known"],
+const SEQUENCE: [Answer, string, number, string][] = [
+  // answer, expected due, expected state, expected word state
+  [choice("2026-01-05T09:00:00Z", "right"), "2026-01-05T09:10:00.000Z", 1, "learning"],
+  [choice("2026-01-05T09:10:00Z", "right"), "2026-01-07T09:10:00.000Z", 2, "learning"],
+  [typed("2026-01-07T09:00:00Z", "right_fast"), "2026-01-26T09:00:00.000Z", 2, "known"],
+  [typed("2026-01-20T09:00:00Z", "wrong"), "2026-01-20T09:10:00.000Z", 3, "learning"],
+  [choice("2026-01-20T09:10:00Z", "right_after_mistake"), "2026-01-20T09:20:00.000Z", 3, "learning"],
+  [choice("2026-01-21T09:00:00Z", "right"), "2026-01-23T09:00:00.000Z", 2, "known"],
 ];
 
 describe("scheduler", () => {
   it("gives the literal due dates of a fixed sequence", () => {
-    let card: CardState = newCard(new Date(SEQUENCE[0]?.[0] as string));
+    let card: CardState = newCard(SEQUENCE[0]?.[0].at as Date);
     expect(wordState(card)).toBe("new");
-    for (const [at, outcome, due, state, ws] of SEQUENCE) {
-      card = applyEvent(card, new Date(at), outcome);
-      expect([at, card.due.toISOString(), card.state, wordState(card)]).toEqual([at, due, state, ws]);
+    for (const [answer, due, state, ws] of SEQUENCE) {
+      card = applyEvent(card, answer, "UTC");
+      expect([answer.at.toISOString(), card.due.toISOString(), card.state, wordState(card)]).toEqual([
+        answer.at.toISOString(),
+        due,
+        state,
+        ws,
+      ]);
     }
     expect(card.reps).toBe(6);
     expect(card.lapses).toBe(1);
-    expect(card.stability).toBeCloseTo(3.6806, 4);
-  });
-  it("reaches a mature interval after a few easy answers", () => {
-    let card = newCard(new Date("2026-01-01T00:00:00Z"));
-    let at = new Date("2026-01-01T00:00:00Z");
-    for (let i = 0; i < 4; i++) {
-      card = applyEvent(card, at, "right_fast");
-      at = card.due;
-    }
-    expect(wordState(card)).toBe("mature");
-    expect(card.scheduledDays).toBeGreaterThanOrEqual(21);
   });
   it("replays events given in any order to the same card as applying them in time order", () => {
-    const events = SEQUENCE.map(([at, outcome], i) => ({ id: `e${i}`, at: new Date(at), outcome }));
-    let card = newCard(new Date(SEQUENCE[0]?.[0] as string));
-    for (const e of events) card = applyEvent(card, e.at, e.outcome);
-    expect(replay([...events].reverse())).toEqual(card);
-    expect(replay([events[2], events[0], events[5], events[1], events[4], events[3]] as typeof events)).toEqual(card);
-    expect(replay([])).toBeNull();
+    const events = SEQUENCE.map(([a], i) => ({ ...a, id: `e${i}` }));
+    let card = newCard(events[0]?.at as Date);
+    for (const e of events) card = applyEvent(card, e, "UTC");
+    expect(replay([...events].reverse(), "UTC")).toEqual(card);
+    expect(replay([events[2], events[0], events[5], events[1], events[4], events[3]] as typeof events, "UTC")).toEqual(
+      card,
+    );
+    expect(replay([], "UTC")).toBeNull();
   });
   it("breaks a tie at the same millisecond by event id", () => {
     const at = new Date("2026-02-01T10:00:00Z");
-    const a = replay([
-      { id: "b", at, outcome: "wrong" },
-      { id: "a", at, outcome: "right" },
-    ]);
-    const b = replay([
-      { id: "a", at, outcome: "right" },
-      { id: "b", at, outcome: "wrong" },
-    ]);
+    const a = replay(
+      [
+        { id: "b", at, outcome: "wrong", mode: "choice" },
+        { id: "a", at, outcome: "right", mode: "choice" },
+      ],
+      "UTC",
+    );
+    const b = replay(
+      [
+        { id: "a", at, outcome: "right", mode: "choice" },
+        { id: "b", at, outcome: "wrong", mode: "choice" },
+      ],
+      "UTC",
+    );
     expect(a).toEqual(b);
+  });
+  it("brings a forgotten word back sooner than a recalled one", () => {
+    const start = [choice("2026-01-05T09:00:00Z", "right"), choice("2026-01-06T09:00:00Z", "right")];
+    const recalled = fold([...start, typed("2026-01-08T09:00:00Z", "right")]);
+    const forgotten = fold([...start, typed("2026-01-08T09:00:00Z", "wrong")]);
+    expect(forgotten.due.getTime()).toBeLessThan(recalled.due.getTime());
+    expect(forgotten.due.getTime() - Date.parse("2026-01-08T09:00:00Z")).toBeLessThanOrEqual(60 * 60_000);
   });
 });
 
 describe("exercise and nikkud by card state", () => {
-  it("goes from recognising to typing as stability grows", () => {
-    let card = newCard(new Date("2026-01-05T09:00:00Z"));
+  it("goes from recognising through reverse to typing, and back after a lapse", () => {
+    let card = newCard(SEQUENCE[0]?.[0].at as Date);
     expect(exerciseFor(null)).toBe("meaning");
     expect(exerciseFor(card)).toBe("meaning");
     const seen: string[] = [];
     const hidden: boolean[] = [];
-    for (const [at, outcome] of SEQUENCE) {
-      card = applyEvent(card, new Date(at), outcome);
+    for (const [answer] of SEQUENCE) {
+      card = applyEvent(card, answer, "UTC");
       seen.push(exerciseFor(card));
       hidden.push(nikkudHidden(card));
     }
-    expect(seen).toEqual(["meaning", "reverse", "typing", "meaning", "meaning", "listening"]);
-    expect(hidden).toEqual([false, false, true, false, false, true]);
+    expect(seen).toEqual(["reverse", "typing", "typing", "meaning", "meaning", "reverse"]);
+    expect(hidden).toEqual([false, false, true, false, false, false]);
+  });
+});
+
+describe("simulated learners over a week (issue 24)", () => {
+  it("a learner who guesses among four options gets no word known", () => {
+    for (const seed of [1, 2, 3]) {
+      const week = simulate({ days: 8, words: 31, policy: guesser, memory: app, seed });
+      expect(week.map((d) => d.known)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    }
+  });
+  it("a learner who always answers right reaches known only from the second day, and meets every exercise", () => {
+    const week = simulate({ days: 8, words: 31, policy: perfect, memory: app });
+    expect(week[0]?.known).toBe(0);
+    expect(week[7]?.known).toBeGreaterThan(0);
+    const exercises = new Set(week.flatMap((d) => Object.keys(d.exercises)));
+    expect([...exercises].sort()).toEqual(["meaning", "reverse", "typing"]);
   });
 });
 
@@ -137,5 +223,19 @@ describe("days and streaks", () => {
     expect(streak(counts, "2026-03-07", 20)).toBe(0);
     expect(streak(counts, "2026-03-02", 20)).toBe(2);
     expect(streak(counts, "2026-03-05", 10)).toBe(5);
+  });
+});
+
+describe("a session that can meet the goal", () => {
+  it("offers the due cards, then new words within the limit, then more new words until the goal", () => {
+    expect(sessionPlan({ due: 5, newAvailable: 10, goalLeft: 20 })).toEqual({ due: 5, fresh: 10, extra: 5 });
+    expect(sessionPlan({ due: 0, newAvailable: 10, goalLeft: 20 })).toEqual({ due: 0, fresh: 10, extra: 10 });
+    expect(sessionPlan({ due: 30, newAvailable: 10, goalLeft: 20 })).toEqual({ due: 20, fresh: 0, extra: 0 });
+    expect(sessionPlan({ due: 30, newAvailable: 10, goalLeft: 40 })).toEqual({ due: 30, fresh: 10, extra: 0 });
+    // The goal met: the usual session, nothing extra.
+    expect(sessionPlan({ due: 3, newAvailable: 10, goalLeft: 0 })).toEqual({ due: 3, fresh: 10, extra: 0 });
+    expect(sessionPlan({ due: 3, newAvailable: 0, goalLeft: -4 })).toEqual({ due: 3, fresh: 0, extra: 0 });
+    // At most SESSION_MAX cards, whatever the goal.
+    expect(sessionPlan({ due: 0, newAvailable: 10, goalLeft: 500 })).toEqual({ due: 0, fresh: 10, extra: 40 });
   });
 });

@@ -1,7 +1,8 @@
 // The learning memory (issue 10): FSRS per user and word. Every answer in every game and in the review is an
-// event; its outcome maps to an FSRS rating, and a word's card is the fold of its events in time order. The
-// server stores the events and the folded card; replaying the events gives exactly the stored card, because
-// both go through `applyEvent` below and nothing else.
+// event; what it proves (its outcome, how it was asked, the card's state and what happened just before) maps to
+// an FSRS rating (decision 0067), and a word's card is the fold of its events in time order. The server stores
+// the events and the folded card; replaying the events gives exactly the stored card, because both go through
+// `applyEvent` below and nothing else.
 import {
   type Card,
   createEmptyCard,
@@ -13,7 +14,7 @@ import {
   Rating,
   State,
 } from "ts-fsrs";
-import { type Exercise, type Outcome, type RatingName, ratingOf, type WordState } from "./review.ts";
+import { type AnswerMode, dayKey, type Exercise, type Outcome, type RatingName, type WordState } from "./review.ts";
 
 const GRADE: Record<RatingName, Grade> = {
   again: Rating.Again,
@@ -43,6 +44,16 @@ export interface CardState {
   /** 0 new, 1 learning, 2 review, 3 relearning (ts-fsrs's State). */
   state: State;
   lastReview: Date | null;
+  // What the answers proved, beside FSRS's memory model (decision 0067): a word is "known" only once recalled on
+  // two different days of the learner, one of them by production.
+  /** Days (in the learner's time zone) with a recall: right at the first try, not just after a miss. */
+  recallDays: number;
+  /** The latest of those days ("YYYY-MM-DD"). */
+  lastRecallDay: string | null;
+  /** Recalled by production (typed) at least once. */
+  produced: boolean;
+  /** The latest answer that was not a recall: a right answer soon after it is the short-term memory of the answer. */
+  lastMissAt: Date | null;
 }
 
 export { State as CardPhase };
@@ -67,7 +78,9 @@ function toCard(s: CardState): Card {
   };
 }
 
-function fromCard(c: Card): CardState {
+type Fsrs = Omit<CardState, "recallDays" | "lastRecallDay" | "produced" | "lastMissAt">;
+
+function fromCard(c: Card): Fsrs {
   return {
     due: c.due,
     stability: c.stability,
@@ -81,23 +94,71 @@ function fromCard(c: Card): CardState {
   };
 }
 
+const NO_PROOF = { recallDays: 0, lastRecallDay: null, produced: false, lastMissAt: null } as const;
+
 /** A card never reviewed, due at `at`. */
 export function newCard(at: Date): CardState {
-  return fromCard(createEmptyCard(at));
+  return { ...fromCard(createEmptyCard(at)), ...NO_PROOF };
 }
 
-/** The card after one answer with `outcome` at time `at`. */
-export function applyEvent(card: CardState, at: Date, outcome: Outcome): CardState {
-  return fromCard(scheduler.next(toCard(card), at, GRADE[ratingOf(outcome)]).card);
+/** One answer as the memory sees it. */
+export interface Answer {
+  at: Date;
+  outcome: Outcome;
+  mode: AnswerMode;
+}
+
+/** A right answer within this time after a miss on the same word recalls what was just shown, not the memory. */
+export const SESSION_WINDOW_MS = 30 * 60_000;
+
+const soonAfterMiss = (card: CardState, at: Date) =>
+  card.lastMissAt !== null && at.getTime() - card.lastMissAt.getTime() < SESSION_WINDOW_MS;
+
+/**
+ * The FSRS rating an answer earns (decision 0067), after the FSRS authors' guidance (Again: forgotten; Hard:
+ * recalled with serious difficulty; Good: recalled; Easy: recalled with no effort):
+ * - wrong -> Again;
+ * - right after a mistake -> Again for a choice (the second pick among three left proves no recall), Hard typed;
+ * - right soon after a miss on the same word (SESSION_WINDOW_MS) -> Hard: the answer was just shown;
+ * - right at the first try -> Good; Easy only when typed fast on a card already in review. A choice is never Easy,
+ *   however fast: a lucky tap is right one time in four.
+ */
+export function gradeOf(card: CardState, answer: Answer): RatingName {
+  if (answer.outcome === "wrong") return "again";
+  if (answer.outcome === "right_after_mistake") return answer.mode === "typing" ? "hard" : "again";
+  if (soonAfterMiss(card, answer.at)) return "hard";
+  if (answer.mode === "typing" && answer.outcome === "right_fast" && card.state === State.Review) return "easy";
+  return "good";
+}
+
+const proofOf = (c: CardState) => ({
+  recallDays: c.recallDays,
+  lastRecallDay: c.lastRecallDay,
+  produced: c.produced,
+  lastMissAt: c.lastMissAt,
+});
+
+/** The card after one answer; `timeZone` is the learner's (what a "day" is for the proof of recall). */
+export function applyEvent(card: CardState, answer: Answer, timeZone: string): CardState {
+  const grade = GRADE[gradeOf(card, answer)];
+  const next = fromCard(scheduler.next(toCard(card), answer.at, grade).card);
+  const recalled = (answer.outcome === "right" || answer.outcome === "right_fast") && !soonAfterMiss(card, answer.at);
+  if (!recalled) return { ...next, ...proofOf(card), lastMissAt: answer.at };
+  const day = dayKey(answer.at, timeZone);
+  return {
+    ...next,
+    recallDays: card.recallDays + (day === card.lastRecallDay ? 0 : 1),
+    lastRecallDay: day,
+    produced: card.produced || answer.mode === "typing",
+    lastMissAt: card.lastMissAt,
+  };
 }
 
 // ---------- events in time order ----------
 
-export interface ReviewEventLike {
-  /** The client's own event id: the tie-break between two events at the same millisecond. */
+export interface ReviewEventLike extends Answer {
+  /** The client's own id for this answer: the tie-break between two events at the same millisecond. */
   id: string;
-  at: Date;
-  outcome: Outcome;
 }
 
 /** Time order, then the client's id (so that replaying is deterministic). */
@@ -108,11 +169,11 @@ export function compareEvents(a: { at: Date; id: string }, b: { at: Date; id: st
 }
 
 /** A word's card from all its events, in any order: sorted by time, folded from a new card. Null for none. */
-export function replay(events: readonly ReviewEventLike[]): CardState | null {
+export function replay(events: readonly ReviewEventLike[], timeZone: string): CardState | null {
   if (events.length === 0) return null;
   const sorted = [...events].sort(compareEvents);
   let card = newCard((sorted[0] as ReviewEventLike).at);
-  for (const e of sorted) card = applyEvent(card, e.at, e.outcome);
+  for (const e of sorted) card = applyEvent(card, e, timeZone);
   return card;
 }
 
@@ -124,26 +185,40 @@ export const MATURE_DAYS = 21;
 export const STRONG_STABILITY_DAYS = 7;
 export const FIRM_STABILITY_DAYS = 3;
 
-/** new: never answered; learning: in its first or relearning steps; known: in review; mature: interval >= 21 d. */
-export function wordState(card: CardState | null): WordState {
+/** Recalled on this many different days, one of them by production, before a word counts as known. */
+export const KNOWN_RECALL_DAYS = 2;
+
+type Proven = Pick<CardState, "state" | "scheduledDays" | "recallDays" | "produced">;
+
+/**
+ * new: never answered; learning: in its first or relearning steps, or in review without the proof yet; known: in
+ * review, recalled on two different days and once by production (decision 0067); mature: known with an interval
+ * of 21 days or more.
+ */
+export function wordState(card: Proven | null): WordState {
   if (!card || card.state === State.New) return "new";
-  if (card.state === State.Learning || card.state === State.Relearning) return "learning";
+  if (card.state !== State.Review || card.recallDays < KNOWN_RECALL_DAYS || !card.produced) return "learning";
   return card.scheduledDays >= MATURE_DAYS ? "mature" : "known";
 }
 
+const lastWasMiss = (c: CardState) =>
+  c.lastMissAt !== null && c.lastReview !== null && c.lastMissAt.getTime() === c.lastReview.getTime();
+
 /**
- * From recognising to producing as the memory firms up: a new or (re)learning word is recognised (Hebrew ->
- * meaning); a word in review is picked from its meaning (reverse), then from its sound (listening), and once
- * stable it is typed.
+ * From recognising to producing: a word met for the first time, or just missed, is recognised (Hebrew ->
+ * meaning); recalled once, it is picked from its meaning (reverse); recalled twice (or in review), it is typed
+ * until it has been produced, the proof "known" needs. Afterwards a review card is picked from its meaning while
+ * its memory is weak, from its sound (listening) while it is young, and typed once stable.
  */
 export function exerciseFor(card: CardState | null): Exercise {
-  if (!card || card.state !== State.Review) return "meaning";
-  if (card.stability < FIRM_STABILITY_DAYS) return "reverse";
+  if (!card || card.state === State.New || lastWasMiss(card)) return "meaning";
+  if (!card.produced) return card.state === State.Review || card.reps >= 2 ? "typing" : "reverse";
+  if (card.state !== State.Review || card.stability < FIRM_STABILITY_DAYS) return "reverse";
   if (card.stability < STRONG_STABILITY_DAYS) return "listening";
   return "typing";
 }
 
 /** Nikkud is shown on new and weak cards; on well-known ones it is hidden until tapped. */
 export function nikkudHidden(card: CardState | null): boolean {
-  return !!card && card.state === State.Review && card.stability >= FIRM_STABILITY_DAYS;
+  return !!card && card.state === State.Review && card.produced && card.stability >= FIRM_STABILITY_DAYS;
 }

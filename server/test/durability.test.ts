@@ -81,10 +81,15 @@ describe("durability on PGlite", () => {
       for (const card of await db.db.select().from(reviewCards)) {
         const log = events
           .filter((e) => e.wordId === card.wordId)
-          .map((e) => ({ id: e.clientEventId, at: e.at, outcome: e.outcome as "wrong" | "right" }))
+          .map((e) => ({
+            id: e.clientEventId,
+            at: e.at,
+            outcome: e.outcome as "wrong" | "right",
+            mode: "choice" as const,
+          }))
           .sort((a, b) => a.at.getTime() - b.at.getTime());
         expect(card.reps).toBe(4);
-        expect(card.due).toEqual(replay(log)?.due);
+        expect(card.due).toEqual(replay(log, "UTC")?.due);
       }
     } finally {
       await db.close();

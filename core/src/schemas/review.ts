@@ -28,6 +28,8 @@ export const reviewEvent = z.strictObject({
     .refine((s) => Date.parse(s) >= EARLIEST, "must be 2020 or later"),
   game: z.enum(REVIEW_SOURCES, { error: `must be one of ${REVIEW_SOURCES.join(", ")}` }),
   outcome: z.enum(OUTCOMES, { error: `must be one of ${OUTCOMES.join(", ")}` }),
+  /** The review exercise answered (game answers leave it out): typing is production (decision 0067). */
+  exercise: z.enum(EXERCISES, { error: `must be one of ${EXERCISES.join(", ")}` }).optional(),
 });
 export type ReviewEventInput = z.infer<typeof reviewEvent>;
 
@@ -47,14 +49,20 @@ export const reviewEventsResponse = z.object({
 });
 export type ReviewEventsResponse = z.infer<typeof reviewEventsResponse>;
 
+/** Today's answers (review and games) against the daily goal, in the learner's time zone. */
+export const todayGoal = z.object({ date: z.string(), reviews: z.number().int(), goal: z.number().int() });
+
 export const reviewQueueResponse = z.object({
   /** Cards due now on words the plan unlocks. */
   due: z.number().int(),
   /** New words the daily limit still allows today (and that exist). */
   newAvailable: z.number().int(),
-  /** Cards in the next session: min(20, due + newAvailable). */
+  /** Cards in the next session (core's sessionPlan): enough to meet what is left of today's goal when it can. */
   sessionSize: z.number().int(),
   nextDueAt: z.string().nullable(),
+  today: todayGoal,
+  /** Days in a row with the goal met (today counts once met). */
+  streak: z.number().int(),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueResponse>;
 
@@ -105,7 +113,7 @@ export const reviewProgressQuery = z.strictObject({ language: language.default("
 export const dayCount = z.object({ date: z.string(), count: z.number().int() });
 export const reviewProgressResponse = z.object({
   timeZone: z.string(),
-  today: z.object({ date: z.string(), reviews: z.number().int(), goal: z.number().int() }),
+  today: todayGoal,
   streak: z.number().int(),
   states: z.object({
     new: z.number().int(),

@@ -283,6 +283,8 @@ export const reviewEvents = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull(),
     game: text("game").notNull(),
     outcome: text("outcome").notNull(),
+    /** The review's exercise (meaning, reverse, listening, typing); null for a game's answer (decision 0067). */
+    exercise: text("exercise"),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -326,8 +328,29 @@ export const reviewCards = pgTable(
     /** The latest applied event (time, then client id): a later one is applied on top, an earlier one replays. */
     lastAt: timestamp("last_at", { withTimezone: true, precision: 3 }).notNull(),
     lastEventId: text("last_event_id").notNull(),
+    // What the answers proved (core/srs.ts, decision 0067).
+    recallDays: smallint("recall_days").notNull().default(0),
+    lastRecallDay: text("last_recall_day"),
+    produced: boolean("produced").notNull().default(false),
+    lastMissAt: timestamp("last_miss_at", { withTimezone: true, precision: 3 }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.wordId] }), index("review_cards_due_idx").on(t.userId, t.due)],
+);
+
+/**
+ * Answers per day of the learner (in their time zone when the answer was folded): the goal and the streak read
+ * these. Counted by the fold, each event once as the fold cursor passes it (decision 0067).
+ */
+export const reviewDays = pgTable(
+  "review_days",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    answers: integer("answers").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 export const userSettings = pgTable("user_settings", {

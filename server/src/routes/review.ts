@@ -6,11 +6,12 @@ import type { Language } from "@ivrit/core/languages";
 import { isLocked } from "@ivrit/core/plans";
 import {
   addDays,
+  answerModeOf,
   DAILY_GOAL_DEFAULT,
   DAILY_NEW_DEFAULT,
   dayKey,
   type Outcome,
-  SESSION_SIZE,
+  sessionPlan,
   streak,
   type WordState,
 } from "@ivrit/core/review";
@@ -38,10 +39,11 @@ import {
   compareEvents,
   exerciseFor,
   nikkudHidden,
+  type ReviewEventLike,
   replay,
   wordState,
 } from "@ivrit/core/srs";
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { CachedWord } from "../content/cache.ts";
 import type { Db } from "../db/client.ts";
@@ -67,10 +69,21 @@ export function cardOf(r: CardRow): CardState {
     lapses: r.lapses,
     state: r.state,
     lastReview: r.lastReview,
+    recallDays: r.recallDays,
+    lastRecallDay: r.lastRecallDay,
+    produced: r.produced,
+    lastMissAt: r.lastMissAt,
   };
 }
 
-type Ev = { id: string; at: Date; outcome: Outcome };
+type Ev = ReviewEventLike;
+/** An event as read back: its mode from its source and exercise (decision 0067). */
+const evOf = (e: { id: string; at: Date; outcome: string; game: string; exercise: string | null }): Ev => ({
+  id: e.id,
+  at: e.at,
+  outcome: e.outcome as Outcome,
+  mode: answerModeOf(e.game, e.exercise),
+});
 
 /** The stored row of a card folded from events (`first` is the word's earliest event, `last` its latest). */
 function rowOf(userId: string, wordId: number, card: CardState, first: Date, last: Ev): CardRow {
@@ -86,6 +99,10 @@ function rowOf(userId: string, wordId: number, card: CardState, first: Date, las
     lapses: card.lapses,
     state: card.state,
     lastReview: card.lastReview,
+    recallDays: card.recallDays,
+    lastRecallDay: card.lastRecallDay,
+    produced: card.produced,
+    lastMissAt: card.lastMissAt,
     firstAt: first,
     lastAt: last.at,
     lastEventId: last.id,
@@ -111,6 +128,10 @@ async function cardsOf(db: Db, userId: string, wordIds: number[]): Promise<Map<n
     first_at: string;
     last_at: string;
     last_event_id: string;
+    recall_days: number;
+    last_recall_day: string | null;
+    produced: boolean;
+    last_miss_at: string | null;
   };
   const [row] = (
     (await db.execute(sql`
@@ -137,6 +158,10 @@ async function cardsOf(db: Db, userId: string, wordIds: number[]): Promise<Map<n
         firstAt: new Date(c.first_at),
         lastAt: new Date(c.last_at),
         lastEventId: c.last_event_id,
+        recallDays: c.recall_days,
+        lastRecallDay: c.last_recall_day,
+        produced: c.produced,
+        lastMissAt: c.last_miss_at === null ? null : new Date(c.last_miss_at),
       },
     ]),
   );
@@ -160,24 +185,38 @@ async function upsertCards(db: Db, userId: string, rows: CardRow[]) {
       fa: r.firstAt.toISOString(),
       la: r.lastAt.toISOString(),
       le: r.lastEventId,
+      rd: r.recallDays,
+      lrd: r.lastRecallDay,
+      p: r.produced,
+      lm: r.lastMissAt?.toISOString() ?? null,
     })),
   );
   await db.execute(sql`
     insert into review_cards (user_id, word_id, due, stability, difficulty, scheduled_days, learning_steps, reps,
-                              lapses, state, last_review, first_at, last_at, last_event_id)
-    select ${userId}::uuid, c.w, c.due, c.s, c.d, c.sd, c.ls, c.reps, c.l, c.st, c.lr, c.fa, c.la, c.le
+                              lapses, state, last_review, first_at, last_at, last_event_id, recall_days,
+                              last_recall_day, produced, last_miss_at)
+    select ${userId}::uuid, c.w, c.due, c.s, c.d, c.sd, c.ls, c.reps, c.l, c.st, c.lr, c.fa, c.la, c.le, c.rd, c.lrd,
+           c.p, c.lm
     from json_to_recordset(${json}::json) as c(w int, due timestamptz, s float8, d float8, sd int, ls int, reps int,
                                                 l int, st smallint, lr timestamptz, fa timestamptz, la timestamptz,
-                                                le text)
+                                                le text, rd smallint, lrd text, p boolean, lm timestamptz)
     on conflict (user_id, word_id) do update set
       due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty,
       scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps,
       lapses = excluded.lapses, state = excluded.state, last_review = excluded.last_review,
-      first_at = excluded.first_at, last_at = excluded.last_at, last_event_id = excluded.last_event_id`);
+      first_at = excluded.first_at, last_at = excluded.last_at, last_event_id = excluded.last_event_id,
+      recall_days = excluded.recall_days, last_recall_day = excluded.last_recall_day, produced = excluded.produced,
+      last_miss_at = excluded.last_miss_at`);
 }
 
 /** Replays one user's events for the given words, those stored up to event id `upTo`, in time order, into card rows. */
-async function replayWords(db: Db, userId: string, wordIds: number[], upTo: number): Promise<Map<number, CardRow>> {
+async function replayWords(
+  db: Db,
+  userId: string,
+  wordIds: number[],
+  upTo: number,
+  timeZone: string,
+): Promise<Map<number, CardRow>> {
   const out = new Map<number, CardRow>();
   if (wordIds.length === 0) return out;
   const rows = await db
@@ -186,6 +225,8 @@ async function replayWords(db: Db, userId: string, wordIds: number[], upTo: numb
       id: t.reviewEvents.clientEventId,
       at: t.reviewEvents.at,
       outcome: t.reviewEvents.outcome,
+      game: t.reviewEvents.game,
+      exercise: t.reviewEvents.exercise,
     })
     .from(t.reviewEvents)
     .where(
@@ -198,19 +239,26 @@ async function replayWords(db: Db, userId: string, wordIds: number[], upTo: numb
   const byWord = new Map<number, Ev[]>();
   for (const r of rows) {
     const list = byWord.get(r.wordId) ?? [];
-    list.push({ id: r.id, at: r.at, outcome: r.outcome as Outcome });
+    list.push(evOf(r));
     byWord.set(r.wordId, list);
   }
   for (const [wordId, events] of byWord) {
     events.sort(compareEvents);
-    const card = replay(events) as CardState;
+    const card = replay(events, timeZone) as CardState;
     out.set(wordId, rowOf(userId, wordId, card, (events[0] as Ev).at, events[events.length - 1] as Ev));
   }
   return out;
 }
 
 /** An event as it is stored: its time already settled (a time ahead of the server's clock counts as now). */
-export type StoredEvent = { id: string; wordId: number; date: Date; game: string; outcome: Outcome };
+export type StoredEvent = {
+  id: string;
+  wordId: number;
+  date: Date;
+  game: string;
+  outcome: Outcome;
+  exercise?: string | undefined;
+};
 
 /**
  * Inserts a learner's events and answers the ids newly stored (a retried id is not). The statement takes the
@@ -223,7 +271,14 @@ export type StoredEvent = { id: string; wordId: number; date: Date; game: string
 export async function insertEvents(tx: Db, userId: string, events: StoredEvent[]): Promise<string[]> {
   // The events travel as one JSON parameter: PGlite binds thousands of separate parameters slowly.
   const json = JSON.stringify(
-    events.map((e) => ({ id: e.id, w: e.wordId, at: e.date.toISOString(), g: e.game, o: e.outcome })),
+    events.map((e) => ({
+      id: e.id,
+      w: e.wordId,
+      at: e.date.toISOString(),
+      g: e.game,
+      o: e.outcome,
+      x: e.exercise ?? null,
+    })),
   );
   // The ids come back as one JSON array: one row to read instead of one per event.
   const [row] = (
@@ -231,9 +286,9 @@ export async function insertEvents(tx: Db, userId: string, events: StoredEvent[]
       with l as (select pg_advisory_xact_lock(hashtext(${userId}))),
            n as (select pg_notify(${REVIEW_CHANNEL}, ${userId})),
            i as (
-             insert into review_events (user_id, client_event_id, word_id, at, game, outcome)
-             select ${userId}::uuid, e.id, e.w, e.at, e.g, e.o
-             from json_to_recordset(${json}::json) as e(id text, w int, at timestamptz, g text, o text), l, n
+             insert into review_events (user_id, client_event_id, word_id, at, game, outcome, exercise)
+             select ${userId}::uuid, e.id, e.w, e.at, e.g, e.o, e.x
+             from json_to_recordset(${json}::json) as e(id text, w int, at timestamptz, g text, o text, x text), l, n
              on conflict do nothing
              returning client_event_id)
       select coalesce(json_agg(client_event_id), '[]'::json) as ids from i`)) as unknown as {
@@ -241,6 +296,15 @@ export async function insertEvents(tx: Db, userId: string, events: StoredEvent[]
     }
   ).rows;
   return row?.ids ?? [];
+}
+
+/** Adds folded answers to the learner's days (review_days: what the goal and the streak read). */
+async function countDays(db: Db, userId: string, perDay: Map<string, number>) {
+  const json = JSON.stringify([...perDay].map(([d, n]) => ({ d, n })));
+  await db.execute(sql`
+    insert into review_days (user_id, day, answers)
+    select ${userId}::uuid, x.d, x.n from json_to_recordset(${json}::json) as x(d text, n int)
+    on conflict (user_id, day) do update set answers = review_days.answers + excluded.answers`);
 }
 
 /** Events folded in one transaction at most: a long backlog is folded in steps, with the learner's writes between. */
@@ -258,7 +322,7 @@ const FOLD_LOCKS = 66;
  * `steps` bounds how many steps it takes (all, unless given).
  */
 export async function foldPending(db: Db, userId: string, steps = Number.POSITIVE_INFINITY): Promise<number> {
-  type J = { n: number; id: string; w: number; at: string; o: Outcome };
+  type J = { n: number; id: string; w: number; at: string; o: Outcome; g: string; x: string | null };
   let total = 0;
   for (let step = 1; ; step++) {
     const folded = await db.transaction(async (tx) => {
@@ -268,21 +332,29 @@ export async function foldPending(db: Db, userId: string, steps = Number.POSITIV
       const [row] = (
         (await tx.execute(sql`
           with c as (select coalesce((select folded_id from review_folds where user_id = ${userId}::uuid), 0) as cur),
-               e as (select e.id as n, e.client_event_id as id, e.word_id as w, e.at, e.outcome as o
+               e as (select e.id as n, e.client_event_id as id, e.word_id as w, e.at, e.outcome as o, e.game as g,
+                            e.exercise as x
                      from review_events e, c where e.user_id = ${userId}::uuid and e.id > c.cur
                      order by e.id limit ${FOLD_CHUNK})
-          select coalesce(json_agg(e order by e.n), '[]'::json) as events from e`)) as unknown as {
-          rows: { events: J[] }[];
+          select coalesce(json_agg(e order by e.n), '[]'::json) as events,
+                 coalesce((select time_zone from user_settings where user_id = ${userId}::uuid), 'UTC') as tz
+          from e`)) as unknown as {
+          rows: { events: J[]; tz: string }[];
         }
       ).rows;
       const events = row?.events ?? [];
       if (events.length === 0) return 0;
+      const tz = (row as { tz: string }).tz;
       const upTo = (events[events.length - 1] as J).n;
       const byWord = new Map<number, Ev[]>();
+      const perDay = new Map<string, number>();
       for (const e of events) {
+        const ev = evOf({ id: e.id, at: new Date(e.at), outcome: e.o, game: e.g, exercise: e.x });
         const list = byWord.get(e.w) ?? [];
-        list.push({ id: e.id, at: new Date(e.at), outcome: e.o });
+        list.push(ev);
         byWord.set(e.w, list);
+        const day = dayKey(ev.at, tz);
+        perDay.set(day, (perDay.get(day) ?? 0) + 1);
       }
       const existing = await cardsOf(tx, userId, [...byWord.keys()]);
       const rows: CardRow[] = [];
@@ -294,16 +366,17 @@ export async function foldPending(db: Db, userId: string, steps = Number.POSITIV
         const card = existing.get(wordId);
         if (!card) {
           // No card means no earlier event: the new ones are the whole history.
-          rows.push(rowOf(userId, wordId, replay(list) as CardState, first.at, last));
+          rows.push(rowOf(userId, wordId, replay(list, tz) as CardState, first.at, last));
         } else if (compareEvents(first, { at: card.lastAt, id: card.lastEventId }) > 0) {
           // All after the last applied one: fold on top of the stored card.
           let next = cardOf(card);
-          for (const e of list) next = applyEvent(next, e.at, e.outcome);
+          for (const e of list) next = applyEvent(next, e, tz);
           rows.push(rowOf(userId, wordId, next, card.firstAt, last));
         } else toReplay.push(wordId); // late or out of order: the word's history, in time order
       }
-      rows.push(...(await replayWords(tx, userId, toReplay, upTo)).values());
+      rows.push(...(await replayWords(tx, userId, toReplay, upTo, tz)).values());
       await upsertCards(tx, userId, rows);
+      await countDays(tx, userId, perDay);
       await tx.execute(sql`
         insert into review_folds (user_id, folded_id) values (${userId}::uuid, ${upTo})
         on conflict (user_id) do update set folded_id = excluded.folded_id`);
@@ -411,6 +484,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       introduced: number;
       cards: number;
       lim: number;
+      goal: number;
+      tz: string;
       active: number | null;
       day_end: Date | string;
     }>(
@@ -418,6 +493,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         with s as (
           select coalesce((select time_zone from user_settings where user_id = ${userId}::uuid), 'UTC') as tz,
                  coalesce((select daily_new_limit from user_settings where user_id = ${userId}::uuid), ${DAILY_NEW_DEFAULT}) as lim,
+                 coalesce((select daily_goal from user_settings where user_id = ${userId}::uuid), ${DAILY_GOAL_DEFAULT}) as goal,
                  (select module_id from active_modules where user_id = ${userId}::uuid) as active
         )
         select
@@ -426,11 +502,13 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           (count(*) filter (where c.first_at >= (date_trunc('day', now() at time zone s.tz) at time zone s.tz)))::int as introduced,
           (count(*) filter (where not c.word_id = any(${locked})))::int as cards,
           s.lim::int as lim,
+          s.goal::int as goal,
+          s.tz as tz,
           s.active as active,
           (date_trunc('day', now() at time zone s.tz) + interval '1 day') at time zone s.tz as day_end
         -- Cards of words the content no longer has (a removed word) are not counted.
         from s left join (review_cards c join words w on w.id = c.word_id) on c.user_id = ${userId}::uuid
-        group by s.tz, s.lim, s.active`),
+        group by s.tz, s.lim, s.goal, s.active`),
     );
     if (!row) throw new Error("queue counts: no row");
     const slots = Math.max(0, row.lim - row.introduced);
@@ -441,11 +519,38 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       .filter((m) => !isLocked(m.tier, tier) && (!m.isBeginner || m.id === row.active))
       .reduce((n, m) => n + m.wordCount, 0);
     const unseen = candidates - row.cards >= slots ? slots : (await newWords(userId, tier, slots)).length;
+    const goal = await goalOf(userId, row.tz, row.goal, now);
+    const newAvailable = Math.min(slots, unseen);
+    const plan = sessionPlan({ due: row.due, newAvailable, goalLeft: goal.today.goal - goal.today.reviews });
+    // Extra new words for the goal exist only as far as unseen words do.
+    const extra =
+      plan.extra === 0
+        ? 0
+        : candidates - row.cards >= plan.fresh + plan.extra
+          ? plan.extra
+          : Math.max(0, (await newWords(userId, tier, plan.fresh + plan.extra)).length - plan.fresh);
     return {
       due: row.due,
       nextDue: row.next_due ? new Date(row.next_due) : null,
-      newAvailable: Math.min(slots, unseen),
+      newAvailable,
+      plan: { ...plan, extra },
       dayEnd: new Date(row.day_end),
+      ...goal,
+    };
+  };
+
+  /** Today's answers against the goal and the streak, from the learner's days (review_days, counted by the fold). */
+  const goalOf = async (userId: string, tz: string, goal: number, now: Date) => {
+    const days = await db
+      .select({ day: t.reviewDays.day, answers: t.reviewDays.answers })
+      .from(t.reviewDays)
+      .where(eq(t.reviewDays.userId, userId));
+    const counts = new Map(days.map((d) => [d.day, d.answers]));
+    const today = dayKey(now, tz);
+    return {
+      counts,
+      today: { date: today, reviews: counts.get(today) ?? 0, goal },
+      streak: streak(counts, today, goal),
     };
   };
 
@@ -639,8 +744,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const value: ReviewQueue = {
         due: q.due,
         newAvailable: q.newAvailable,
-        sessionSize: Math.min(SESSION_SIZE, q.due + q.newAvailable),
+        sessionSize: q.plan.due + q.plan.fresh + q.plan.extra,
         nextDueAt: q.nextDue ? q.nextDue.toISOString() : null,
+        today: q.today,
+        streak: q.streak,
       };
       if (live && epoch === before) {
         if (queues.size >= 100_000) queues.delete(queues.keys().next().value as string);
@@ -686,13 +793,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           .map((word) => ({ word, row: byId.get(word.id) ?? null }));
         dueCount = rows.filter((r) => r.due <= now).length;
       } else {
-        const [counts, due] = await Promise.all([
-          queueCounts(userId, tier, now),
-          dueCards(userId, tier, now, SESSION_SIZE),
-        ]);
+        const counts = await queueCounts(userId, tier, now);
+        const due = await dueCards(userId, tier, now, counts.plan.due);
         dueCount = counts.due;
         picked = due.map((row) => ({ word: snap.wordById.get(row.wordId) as CachedWord, row }));
-        const room = Math.min(SESSION_SIZE - picked.length, counts.newAvailable);
+        const room = counts.plan.fresh + counts.plan.extra;
         for (const word of await newWords(userId, tier, room)) picked.push({ word, row: null });
       }
       const rng = createRng(randomSeed());
@@ -753,34 +858,29 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const snap = cache.current;
       const [{ tier }, settings] = await Promise.all([plans.planOf(userId), settingsOf(db, userId), settle(userId)]);
       const tz = settings.timeZone;
-      const [daily, cards] = await Promise.all([
-        db
-          .select({
-            day: sql<string>`((${t.reviewEvents.at} at time zone ${tz})::date)::text`,
-            n: sql<number>`count(*)::int`,
-          })
-          .from(t.reviewEvents)
-          .where(and(eq(t.reviewEvents.userId, userId), gt(t.reviewEvents.at, sql`now() - interval '800 days'`)))
-          .groupBy(sql`1`),
+      const [goal, cards] = await Promise.all([
+        goalOf(userId, tz, settings.dailyGoal, now),
         db
           .select({
             wordId: t.reviewCards.wordId,
             state: t.reviewCards.state,
             scheduledDays: t.reviewCards.scheduledDays,
+            recallDays: t.reviewCards.recallDays,
+            produced: t.reviewCards.produced,
             due: t.reviewCards.due,
           })
           .from(t.reviewCards)
           .where(eq(t.reviewCards.userId, userId)),
       ]);
-      const counts = new Map(daily.map((d) => [d.day, d.n]));
-      const today = dayKey(now, tz);
+      const { counts } = goal;
+      const today = goal.today.date;
       const states: Record<WordState, number> = { new: 0, learning: 0, known: 0, mature: 0 };
       const knownIn = new Map<number, number>();
       const duePerDay = new Map<string, number>();
       for (const c of cards) {
         const w = snap.wordById.get(c.wordId);
         if (!unlocked(w, tier)) continue;
-        const s = wordState({ state: c.state, scheduledDays: c.scheduledDays } as CardState);
+        const s = wordState(c);
         states[s]++;
         if (s === "known" || s === "mature") knownIn.set(w.moduleId, (knownIn.get(w.moduleId) ?? 0) + 1);
         const day = dayKey(c.due, tz);
@@ -791,8 +891,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       states.new = Math.max(0, unlockedWords - states.learning - states.known - states.mature);
       return {
         timeZone: tz,
-        today: { date: today, reviews: counts.get(today) ?? 0, goal: settings.dailyGoal },
-        streak: streak(counts, today, settings.dailyGoal),
+        today: goal.today,
+        streak: goal.streak,
         states,
         modules: snap.modules.map((m) => ({
           moduleId: m.id,
