@@ -22,6 +22,22 @@ export function isScored(gameType: ResultsGameType): boolean {
   return gameType !== "flashcards" && gameType !== "rootTree";
 }
 
+/**
+ * What the results say of a score (issue 24.4): praise by what was earned. "perfect" every one right, "great" 80%
+ * or more, "good" half or more, "effort" some right, "start" none right (encouragement, never "Well done!").
+ * A celebration (the confetti) is earned from "good" up.
+ */
+export type Praise = "perfect" | "great" | "good" | "effort" | "start";
+
+export function praiseOf(correct: number, total: number): Praise {
+  if (total <= 0 || correct <= 0) return "start";
+  if (correct >= total) return "perfect";
+  if (correct / total >= 0.8) return "great";
+  return correct / total >= 0.5 ? "good" : "effort";
+}
+
+export const celebrates = (p: Praise): boolean => p === "perfect" || p === "great" || p === "good";
+
 export interface LearnedWord {
   /** The word's id, so /game-over can open its card; absent for beginner letters and combos. */
   id?: number;

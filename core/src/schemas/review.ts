@@ -97,6 +97,8 @@ export const reviewCard = z.object({
   due: z.string().nullable(),
   /** The right answer and up to three others, shuffled (choice and listening exercises). */
   options: z.array(reviewOption),
+  /** A new word's example sentence, shown when it is presented before its first question; null otherwise. */
+  example: z.object({ he: z.string(), nikkud: z.string(), translation: z.string() }).nullable(),
 });
 export type ReviewCard = z.infer<typeof reviewCard>;
 export type ReviewOption = z.infer<typeof reviewOption>;

@@ -832,6 +832,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           nikkudHidden: nikkudHidden(card),
           due: row ? row.due.toISOString() : null,
           options: shuffle([option(word), ...others.map(option)], rng),
+          example:
+            card || !word.sentence
+              ? null
+              : { he: word.sentence.he, nikkud: word.sentence.nikkud, translation: word.sentence.tr[language] },
         };
       });
       return { items, due: dueCount, newCount: picked.filter((p) => !p.row).length };

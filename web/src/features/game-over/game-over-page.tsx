@@ -1,6 +1,6 @@
 // /game-over: confetti (180 pieces), the practised items (each opens its word card), home by level.
 import "@mantine/core/styles/Badge.css";
-import { isScored } from "@ivrit/core/games/results";
+import { celebrates, isScored, type Praise, praiseOf } from "@ivrit/core/games/results";
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { IconCheck, IconTrophy, IconX } from "@tabler/icons-react";
 import { useQueries } from "@tanstack/react-query";
@@ -152,7 +152,7 @@ function OutcomeMark({ outcome }: { outcome: "correct" | "wrong" }) {
 }
 
 export default function GameOverPage() {
-  const { t } = useTranslation(["games", "common"]);
+  const { t } = useTranslation(["games", "common", "review"]);
   const location = useLocation();
   const level = useLevel();
   const results = useMemo(() => readResults(location.state), [location.state]);
@@ -163,6 +163,9 @@ export default function GameOverPage() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { scored, empty } = roundSummary(results, items.length);
+  // Praise by score (issue 24.4): encouragement at 0 of 5, the confetti only when earned.
+  const praise: Praise | null = scored ? praiseOf(results?.correct ?? 0, results?.total ?? 0) : null;
+  const celebrate = !empty && (praise === null || celebrates(praise));
 
   // The result is what the page is about: focus moves to its heading (a screen reader reads it, and the score
   // under it is a status line, announced).
@@ -172,7 +175,7 @@ export default function GameOverPage() {
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (empty || prefersReducedMotion() || !canvas) return;
+    if (!celebrate || prefersReducedMotion() || !canvas) return;
     let cancelled = false;
     let reset: (() => void) | undefined;
     import("canvas-confetti")
@@ -195,7 +198,7 @@ export default function GameOverPage() {
       cancelled = true;
       reset?.();
     };
-  }, [empty]);
+  }, [celebrate]);
 
   const home = level === 1 ? "/beginner" : "/home";
   const labelKey = results ? itemsLabelKey(results) : "items";
@@ -207,16 +210,25 @@ export default function GameOverPage() {
         style={{ position: "fixed", inset: 0, width: "100%", height: "100%", pointerEvents: "none", zIndex: 200 }}
       />
       <Group gap="sm" wrap="nowrap">
-        {!empty && <IconTrophy size={40} color="var(--mantine-color-yellow-8)" aria-hidden="true" />}
-        <Title order={1} ref={headingRef} tabIndex={-1} style={{ outline: "none" }}>
-          {empty ? t("gameOver.titleEmpty") : t("gameOver.title")}
+        {celebrate && <IconTrophy size={40} color="var(--mantine-color-yellow-8)" aria-hidden="true" />}
+        <Title
+          order={1}
+          ref={headingRef}
+          tabIndex={-1}
+          style={{ outline: "none" }}
+          data-testid="game-over-title"
+          data-praise={praise ?? undefined}
+        >
+          {empty ? t("gameOver.titleEmpty") : praise ? t(`gameOver.praise.${praise}`) : t("gameOver.title")}
         </Title>
       </Group>
       <Text size="lg" role="status" data-testid="round-summary">
         {empty
           ? t("gameOver.noneAsked")
           : scored
-            ? t("gameOver.score", { correct: results?.correct, total: results?.total })
+            ? `${t("gameOver.score", { correct: results?.correct, total: results?.total })} ${
+                praise === "effort" || praise === "start" ? t("review:done.praise.start") : ""
+              }`.trim()
             : t("gameOver.seen", { count: items.length })}
       </Text>
       <Title order={2} size="h3">

@@ -3,6 +3,7 @@ import { Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core
 import { IconCards } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useReviewQueue } from "../../shared/api/get-review-queue.ts";
+import { TodayGoal } from "../../shared/game/today-goal.tsx";
 import { Link } from "../../shared/router.tsx";
 import { useTranslation } from "../../shared/use-translation.ts";
 
@@ -10,10 +11,12 @@ import { useTranslation } from "../../shared/use-translation.ts";
 function CardFrame({
   count,
   start,
+  goal,
   ...data
 }: {
   count: ReactNode;
   start: ReactNode;
+  goal?: ReactNode;
   [data: `data-${string}`]: unknown;
 }) {
   const { t } = useTranslation("review");
@@ -36,6 +39,8 @@ function CardFrame({
           </Button>
         </Group>
       </Group>
+      {/* The goal's place is held while the queue loads, so the games below do not move. */}
+      <div style={{ minHeight: 72, marginTop: 8 }}>{goal}</div>
     </Card>
   );
 }
@@ -64,6 +69,7 @@ export function ReviewChooserCard() {
     <CardFrame
       data-testid="review-card-chooser"
       data-due={q.due}
+      goal={<TodayGoal />}
       count={
         <Text data-testid="review-due-count">
           {q.due > 0 || q.newAvailable > 0

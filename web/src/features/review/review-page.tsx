@@ -3,6 +3,7 @@
 // whole session works with the keyboard alone (1-4 choose, Enter continues) and is announced through one live
 // region.
 import "@mantine/core/styles/Progress.css";
+import { praiseOf } from "@ivrit/core/games/results";
 import { checkTyped, type Exercise, type TypedVerdict } from "@ivrit/core/review";
 import type { ReviewCard, ReviewOption } from "@ivrit/core/schemas/review";
 import { Button, Card, Group, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
@@ -11,6 +12,8 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useReviewSession } from "../../shared/api/get-review-session.ts";
 import { canSpeakHebrew } from "../../shared/audio.ts";
+import { TeachCard } from "../../shared/game/teach-card.tsx";
+import { TodayGoal } from "../../shared/game/today-goal.tsx";
 import { logError } from "../../shared/log.ts";
 import { Link, useSearchParams } from "../../shared/router.tsx";
 import { reviewEvents } from "../../shared/session/records.ts";
@@ -274,6 +277,7 @@ function Finished({ right, total, missed }: { right: number; total: number; miss
   const { t } = useTranslation("review");
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const praise = praiseOf(right, total);
   return (
     <Card withBorder padding="lg" className={classes.card} data-testid="review-done">
       <Stack gap="sm" align="flex-start">
@@ -281,6 +285,10 @@ function Finished({ right, total, missed }: { right: number; total: number; miss
           {t("done.title")}
         </Title>
         <Text size="lg">{t("done.score", { right, total })}</Text>
+        <Text data-testid="review-praise" data-praise={praise}>
+          {t(`done.praise.${praise}`)}
+        </Text>
+        <TodayGoal />
         <Group gap="sm">
           {missed.length > 0 && (
             <Button component={Link} to={`/review?words=${missed.join(",")}`} reloadDocument={false}>
@@ -306,14 +314,17 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [revealed, setRevealed] = useState(false);
   const [results, setResults] = useState<{ wordId: number; correct: boolean }[]>([]);
+  // New words are presented before their first question (issue 24.2): the index of the last card taught.
+  const [taught, setTaught] = useState(-1);
   const shownAt = useRef(Date.now());
   const next = useRef<HTMLButtonElement>(null);
   const item = items[index];
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts the answer clock when the card changes
+  const teaching = item?.state === "new" && taught < index;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts the answer clock when the question shows
   useEffect(() => {
     shownAt.current = Date.now();
-  }, [index]);
+  }, [index, teaching]);
   useEffect(() => {
     if (answer) next.current?.focus();
   }, [answer]);
@@ -336,12 +347,17 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
 
   const settle = (correct: boolean, extra: Omit<Answer, "correct">) => {
     const kind = item.exercise === "typing" ? "produce" : "recognise";
-    reviewEvents.answer(item.wordId, "review", {
-      correct,
-      mistakes: 0,
-      elapsedMs: Date.now() - shownAt.current,
-      kind,
-    });
+    reviewEvents.answer(
+      item.wordId,
+      "review",
+      {
+        correct,
+        mistakes: 0,
+        elapsedMs: Date.now() - shownAt.current,
+        kind,
+      },
+      item.exercise,
+    );
     setAnswer({ correct, ...extra });
     setResults((r) => [...r, { wordId: item.wordId, correct }]);
   };
@@ -351,6 +367,8 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
     setIndex((i) => i + 1);
   };
   const exercise: Exercise = item.exercise;
+  if (teaching)
+    return <TeachCard key={item.wordId} word={{ ...item, example: item.example }} onDone={() => setTaught(index)} />;
 
   return (
     <Card

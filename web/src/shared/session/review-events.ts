@@ -2,7 +2,7 @@
 // own id, made once when the answer is given, so the durable post queue can retry a batch any number of times and
 // the server still stores each answer once. Events are buffered a moment and sent in one batch, like word
 // progress, and flushed at once when a game ends or the page is hidden.
-import { type AnswerKind, type Outcome, outcomeOf } from "@ivrit/core/review";
+import { type AnswerKind, type Exercise, type Outcome, outcomeOf } from "@ivrit/core/review";
 import type { ReviewSource } from "@ivrit/core/schemas/review";
 import { logError } from "../log.ts";
 import { newClientId } from "./ids.ts";
@@ -18,6 +18,8 @@ export interface ReviewEventBody {
   at: string;
   game: ReviewSource;
   outcome: Outcome;
+  /** The review's exercise (typing is production: decision 0067); absent for a game's answer. */
+  exercise?: Exercise;
 }
 
 export class ReviewEvents {
@@ -37,10 +39,17 @@ export class ReviewEvents {
   }
 
   /** One answer, stamped now. Returns the event (the review page shows its outcome). */
-  add(wordId: number, game: ReviewSource, outcome: Outcome): ReviewEventBody | null {
+  add(wordId: number, game: ReviewSource, outcome: Outcome, exercise?: Exercise): ReviewEventBody | null {
     if (!Number.isInteger(wordId) || wordId <= 0) return null;
     const now = this.now();
-    const event = { id: newClientId(now), wordId, at: new Date(now).toISOString(), game, outcome };
+    const event: ReviewEventBody = {
+      id: newClientId(now),
+      wordId,
+      at: new Date(now).toISOString(),
+      game,
+      outcome,
+      ...(exercise && { exercise }),
+    };
     this.buffer.push(event);
     if (outcome === "wrong" || outcome === "right_after_mistake") this.missed.add(wordId);
     if (this.timer === null) this.timer = setTimeout(() => void this.flush(), this.delayMs);
@@ -52,8 +61,9 @@ export class ReviewEvents {
     wordId: number,
     game: ReviewSource,
     answer: { correct: boolean; mistakes: number; elapsedMs: number | null; kind?: AnswerKind },
+    exercise?: Exercise,
   ): ReviewEventBody | null {
-    return this.add(wordId, game, outcomeOf(answer));
+    return this.add(wordId, game, outcomeOf(answer), exercise);
   }
 
   /** The words missed since the last call (the game-over screen's "Practise these again"), and forgets them. */

@@ -12,10 +12,12 @@ interface AudioButtonProps {
   /** The Hebrew text, read by the device's voice when there is no file. */
   text: string | null | undefined;
   size?: "sm" | "md" | "lg";
+  /** Plays once as soon as it can (a browser that blocks it without a tap leaves the button to tap). */
+  autoPlay?: boolean;
 }
 
 /** Play/pause. Hidden when there is neither a file nor a Hebrew voice. Failures are only logged. */
-export function AudioButton({ path, text, size = "md" }: AudioButtonProps) {
+export function AudioButton({ path, text, size = "md", autoPlay = false }: AudioButtonProps) {
   const { t } = useTranslation("common");
   const url = audioUrl(path);
   // The copy kept on the device for offline use when there is one, else the file on the server.
@@ -45,6 +47,14 @@ export function AudioButton({ path, text, size = "md" }: AudioButtonProps) {
     },
     [],
   );
+
+  const toggleRef = useRef<() => void>(() => undefined);
+  const autoPlayed = useRef(false);
+  useEffect(() => {
+    if (!autoPlay || autoPlayed.current || (!playable && !(hasVoice && text))) return;
+    autoPlayed.current = true;
+    toggleRef.current();
+  }, [autoPlay, playable, hasVoice, text]);
 
   if (!url && !(hasVoice && text)) return null;
 
@@ -78,6 +88,8 @@ export function AudioButton({ path, text, size = "md" }: AudioButtonProps) {
       setPlaying(stopSpeech.current !== null);
     }
   };
+
+  toggleRef.current = toggle;
 
   return (
     <ActionIcon
