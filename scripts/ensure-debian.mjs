@@ -21,6 +21,8 @@ export const PACKAGES = [
   "lame",
   "postgresql-client",
   "redis-tools",
+  // The learning-loop browser test moves its server's clock by days (libfaketime).
+  "faketime",
 ];
 
 // `dpkg -s` also answers for a removed package whose configuration is left: read its status line.

@@ -10,6 +10,7 @@ import { Button, Card, Group, Progress, Stack, Text, TextInput, Title } from "@m
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage } from "../../shared/api/client.ts";
+import { reviewQueueQueryOptions } from "../../shared/api/get-review-queue.ts";
 import { useReviewSession } from "../../shared/api/get-review-session.ts";
 import { canSpeakHebrew } from "../../shared/audio.ts";
 import { TeachCard } from "../../shared/game/teach-card.tsx";
@@ -335,7 +336,12 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
     void reviewEvents
       .flush()
       .catch((e: unknown) => logError("review events", e))
-      .finally(() => void client.invalidateQueries({ queryKey: ["review"], refetchType: "none" }));
+      .finally(() => {
+        // The session's own query is not refetched (it would start a new session under the results); the
+        // queue is, so that the goal and the streak shown with the results count this session's answers.
+        void client.invalidateQueries({ queryKey: ["review"], refetchType: "none" });
+        void client.refetchQueries({ queryKey: reviewQueueQueryOptions().queryKey });
+      });
   }, [done, client]);
 
   if (done || !item) {
