@@ -13,9 +13,13 @@ describe("typed answers", () => {
   });
 
   it("accepts a final letter written as a medial one, with a note; a final one inside a word is wrong", () => {
-    expect(judgeTyped("שלומ", shalom)).toEqual({ verdict: "tolerated", finalLetter: true, other: [] });
-    expect(judgeTyped("מה שלומכ", w("מה שלומך", "מַה שְּׁלוֹמְךָ"))).toMatchObject({ finalLetter: true });
-    expect(judgeTyped("שלום", shalom).finalLetter).toBe(false);
+    expect(judgeTyped("שלומ", shalom)).toEqual({
+      verdict: "tolerated",
+      finalLetter: { medial: "מ", final: "ם" },
+      other: [],
+    });
+    expect(judgeTyped("מה שלומכ", w("מה שלומך", "מַה שְּׁלוֹמְךָ"))).toMatchObject({ finalLetter: { medial: "כ" } });
+    expect(judgeTyped("שלום", shalom).finalLetter).toBeNull();
     expect(checkTyped("ךלב", w("כלב", "כֶּלֶב"))).toBe("wrong");
     expect(checkTyped("שםלום", shalom)).toBe("wrong");
   });
@@ -52,7 +56,7 @@ describe("typed answers", () => {
     const bat = { he: "בת", nikkud: "בַּת", lookalikes: [{ he: "בית", translation: "house" }] };
     expect(judgeTyped("בית", bat)).toEqual({
       verdict: "wrong",
-      finalLetter: false,
+      finalLetter: null,
       other: [{ he: "בית", translation: "house" }],
     });
     // even when it is this word's defective spelling: חדש reads "new", not "month"

@@ -12,8 +12,8 @@ export interface TypedLookalike {
 
 export interface TypedJudgement {
   verdict: TypedVerdict;
-  /** A final letter written as a medial one (שלומ): accepted, with a note. */
-  finalLetter: boolean;
+  /** A final letter written as a medial one (שלומ: מ for ם): accepted, with a note. */
+  finalLetter: { medial: string; final: string } | null;
   /** What was typed is this other word (or these homographs): refused, with its meaning. */
   other: TypedLookalike[];
 }
@@ -184,13 +184,17 @@ export function judgeTyped(
 ): TypedJudgement {
   const words = hebrewWords(input);
   const typed = hebrewLetters(words.join(""));
-  const wrong = (other: TypedLookalike[] = []): TypedJudgement => ({ verdict: "wrong", finalLetter: false, other });
+  const wrong = (other: TypedLookalike[] = []): TypedJudgement => ({ verdict: "wrong", finalLetter: null, other });
   if (typed.length === 0 || finalsInside(words)) return wrong();
   const plainWords = hebrewWords(word.he);
-  const finalLetter = words.some((w) => {
-    const last = [...w].at(-1) as string;
-    return last in FINAL_OF && !plainWords.some((p) => p.endsWith(last) && hebrewLetters(p) === hebrewLetters(w));
-  });
+  const medial = words
+    .map((w) => [...w].at(-1) as string)
+    .find(
+      (last, i) =>
+        last in FINAL_OF &&
+        !plainWords.some((p) => p.endsWith(last) && hebrewLetters(p) === hebrewLetters(words[i] as string)),
+    );
+  const finalLetter = medial ? { medial, final: FINAL_OF[medial] as string } : null;
   if (typed === hebrewLetters(word.he)) return { verdict: finalLetter ? "tolerated" : "exact", finalLetter, other: [] };
   const other = (word.lookalikes ?? []).filter((l) => hebrewLetters(l.he) === typed);
   if (other.length > 0) return wrong(other);
