@@ -65,6 +65,13 @@ export function letterName(letter: Pick<BeginnerLetter, "name" | "description">)
   return name || letter.name;
 }
 
+/** A letter's description without the name it opens with: how it sounds ("Sounds like g in "go"."). */
+function letterSound(description: string): string | null {
+  const colon = description.indexOf(":");
+  const rest = (colon > 0 ? description.slice(colon + 1) : description).trim();
+  return rest ? rest.charAt(0).toLocaleUpperCase() + rest.slice(1) : null;
+}
+
 const lesson = (title: string, more: Partial<Lesson> = {}): Lesson => ({
   title,
   detail: null,
@@ -86,7 +93,7 @@ function prompts(source: BeginnerItems): Prompt[] {
           answer: name,
           audio: l.pronunciation_audio,
           audioIsAnswer: true,
-          lesson: lesson(name, { detail: l.description.trim() || null }),
+          lesson: lesson(name, { detail: letterSound(l.description) }),
         };
       });
     case "letter-vowel":

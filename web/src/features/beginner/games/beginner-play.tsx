@@ -57,7 +57,7 @@ export function BeginnerPlay({ game }: { game: BeginnerGame }) {
   usePlayRecord(
     start?.kind === "ready" ? { game, language, moduleId: BEGINNER_MODULE_ID, sessionId: round.sessionId } : null,
   );
-  if (data.isPending || (game === "words" && states.isPending && states.fetchStatus !== "idle")) {
+  if (data.isPending || (game === "words" && states.isPending && states.fetchStatus === "fetching")) {
     return (
       <GameFrame game={game} beginner>
         <LoadingText>{t("loadingData")}</LoadingText>

@@ -54,6 +54,7 @@ export function LessonCard({
             {lesson.translit}
           </Text>
         )}
+        {game === "letter-vowel" && <Text c="dark.6">{t("beginner.learn.reads")}</Text>}
         <Title order={2} size="h3" ta="center" data-testid="lesson-title">
           <Translation>{lesson.title}</Translation>
         </Title>
