@@ -6,7 +6,7 @@ import { clickOption, collect, expectGameOver, LANGUAGES, newUser, shoot } from 
 
 type Item = { id: number } & Record<string, string>;
 /** A letter's name in the learner's language: its description opens with it ("ألف: …"). */
-const letterName = (i: Item) => i.description?.split(":")[0]?.trim() || i.name;
+const letterName = (i: Item): string => i.description?.split(":")[0]?.trim() || i.name || "";
 
 const GAMES = [
   { game: "letters", api: "/api/beginner/letters?", answer: letterName },
