@@ -1,7 +1,6 @@
 // The learning memory's pure rules that need no scheduler (issue 10): outcomes and their ratings, what "fast"
 // means, word states and exercises, typed-answer comparison, days in the learner's time zone. Kept apart from
 // srs.ts so that the web app uses them without loading ts-fsrs.
-import { hebrewLetters, plainMatchesPointed } from "./hebrew.ts";
 
 // ---------- outcomes and ratings ----------
 
@@ -59,25 +58,15 @@ export type Exercise = (typeof EXERCISES)[number];
 
 // ---------- typed answers ----------
 
-export type TypedVerdict = "exact" | "tolerated" | "wrong";
-
-/**
- * A typed Hebrew answer against a word's plain (`he`) and pointed (`nikkud`) forms. Nikkud, punctuation, spaces
- * and final letters do not count. "exact" matches the plain spelling; "tolerated" differs only by the vavs and
- * yods of full vs defective spelling (ktiv male / haser), in either direction.
- */
-export function checkTyped(input: string, word: { he: string; nikkud: string }): TypedVerdict {
-  const typed = hebrewLetters(input);
-  if (typed.length === 0) return "wrong";
-  if (typed === hebrewLetters(word.he)) return "exact";
-  if (
-    plainMatchesPointed(input, word.nikkud) ||
-    plainMatchesPointed(input, word.he) ||
-    plainMatchesPointed(word.he, input)
-  )
-    return "tolerated";
-  return "wrong";
-}
+// Rules of typed Hebrew answers live in typing.ts (issue 24); re-exported here for the existing imports.
+export {
+  checkTyped,
+  judgeTyped,
+  lookalikeKey,
+  type TypedJudgement,
+  type TypedLookalike,
+  type TypedVerdict,
+} from "./typing.ts";
 
 // ---------- days in the learner's time zone ----------
 

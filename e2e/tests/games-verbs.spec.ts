@@ -47,7 +47,15 @@ for (const lang of LANGUAGES) {
       },
       {
         onQuestion: async (i) => {
-          if (i === 0) await shoot(page, `verb-conjugation-${lang}`);
+          if (i === 0) {
+            await shoot(page, `verb-conjugation-${lang}`);
+            // Issue 24: on a 390x844 phone all four options are above the fold.
+            await page.setViewportSize({ width: 390, height: 844 });
+            await page.evaluate(() => window.scrollTo(0, 0));
+            const last = await page.getByTestId("options").locator("button").nth(3).boundingBox();
+            expect((last?.y ?? 9999) + (last?.height ?? 0)).toBeLessThanOrEqual(844);
+            await page.setViewportSize({ width: 1280, height: 800 });
+          }
           if (i === 1) {
             // The table of the verb just answered, its asked cell marked.
             const table = page.getByTestId("answered-table");

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRng } from "../rng.ts";
 import type { BeginnerLetter, BeginnerWord } from "../schemas/api.ts";
-import { beginnerResults, buildBeginnerRound } from "./beginner.ts";
+import { beginnerResults, buildBeginnerRound, letterName } from "./beginner.ts";
 import { clearWrongPick, isCorrectAnswer, next, optionKey, pick, quizPhase } from "./choice.ts";
 import { makeCombo } from "./test-fixtures.ts";
 
@@ -61,8 +61,27 @@ describe("beginner games", () => {
       const item = LETTERS.find((l) => l.id === q.id);
       expect(q.hebrew).toBe(item?.letter_he);
       expect(q.answer).toBe(item?.name);
+      expect(q.lesson.title).toBe(item?.name);
+      expect(q.audioIsAnswer).toBe(true);
       expect(q.options).toHaveLength(4);
       for (const o of q.options) expect(names).toContain(o);
+    }
+  });
+
+  it("letters: names the letter in the learner's language when the server sends its description", () => {
+    expect(letterName({ name: "MEM so-FIT", description: "Мем софит: мем в конце слова." })).toBe("Мем софит");
+    expect(letterName({ name: "GI-mel", description: "Guimel : se prononce g." })).toBe("Guimel");
+    expect(letterName({ name: "A-lef", description: "ألف: لا يُلفظ." })).toBe("ألف");
+    expect(letterName({ name: "BET", description: "" })).toBe("BET");
+    const items = [letter(13, "מ", "MEM"), letter(14, "נ", "NUN"), letter(24, "ם", "MEM so-FIT")].map((l) => ({
+      ...l,
+      description: `${l.name === "MEM" ? "Мем" : l.name === "NUN" ? "Нун" : "Мем софит"}: звук.`,
+    }));
+    const start = buildBeginnerRound({ game: "letters", items }, createRng(3));
+    if (start.kind !== "ready") throw new Error("expected a round");
+    for (const q of start.quiz.questions) {
+      expect(q.options.every((o) => /^[А-Яа-я ]+$/u.test(o))).toBe(true);
+      expect(q.lesson).toMatchObject({ title: q.answer, detail: "Звук." });
     }
   });
 

@@ -1,5 +1,6 @@
 // The beginner games (SPEC section 4): letters, letter + vowel and first words. Each round is 5 random items;
-// the wrong options come from the other items; a wrong pick is marked and another can be tried.
+// the wrong options come from the other items; a wrong pick is marked and another can be tried. Each item
+// carries its lesson: what the screen shows before asking about it (issue 24: teach, then test).
 import type { BeginnerGame } from "../games.ts";
 import { stripNikkud } from "../hebrew.ts";
 import { type Rng, sample, shuffle } from "../rng.ts";
@@ -14,6 +15,25 @@ interface BeginnerQuestion extends Question {
   /** What is shown: the letter, the letter with its vowel, or the word with nikkud. */
   hebrew: string;
   audio: string | null;
+  /**
+   * Whether the recording says the answer (a letter's name, a combination's reading): then it is not offered
+   * before the question is answered.
+   */
+  audioIsAnswer: boolean;
+  lesson: Lesson;
+}
+
+/** What is taught before the question: the item's name or meaning, how it sounds, and for words an example. */
+export interface Lesson {
+  /** The letter's name in the learner's language, the combination's reading, the word's translation. */
+  title: string;
+  /** The letter's sound explained in the learner's language; for words, the pointed example sentence. */
+  detail: string | null;
+  detailHebrew: boolean;
+  /** The word's transliteration (stressed syllable in capitals). */
+  translit: string | null;
+  /** The example sentence's translation. */
+  example: string | null;
 }
 
 export type BeginnerItems =
@@ -28,21 +48,62 @@ interface Prompt {
   hebrew: string;
   answer: string;
   audio: string | null;
+  audioIsAnswer: boolean;
+  lesson: Lesson;
   /** Letter + vowel: the consonant (alphabet id); its wrong options are the same consonant's other readings. */
   consonant?: number;
 }
+
+/**
+ * A letter's name in the learner's language. The server sends each letter's description in that language, opening
+ * with the name ("Алеф: не читается…", "ألف: لا يُلفظ…", "Guimel : …"); without one (the fallback pools), the
+ * Latin name.
+ */
+export function letterName(letter: Pick<BeginnerLetter, "name" | "description">): string {
+  const colon = letter.description.indexOf(":");
+  const name = colon > 0 ? letter.description.slice(0, colon).trim() : "";
+  return name || letter.name;
+}
+
+/** A letter's description without the name it opens with: how it sounds ("Sounds like g in "go"."). */
+function letterSound(description: string): string | null {
+  const colon = description.indexOf(":");
+  const rest = (colon > 0 ? description.slice(colon + 1) : description).trim();
+  return rest ? rest.charAt(0).toLocaleUpperCase() + rest.slice(1) : null;
+}
+
+const lesson = (title: string, more: Partial<Lesson> = {}): Lesson => ({
+  title,
+  detail: null,
+  detailHebrew: false,
+  translit: null,
+  example: null,
+  ...more,
+});
 
 /** Letters: choose the letter's name. Vowels: choose how the combination is read. Words: choose the translation. */
 function prompts(source: BeginnerItems): Prompt[] {
   switch (source.game) {
     case "letters":
-      return source.items.map((l) => ({ id: l.id, hebrew: l.letter_he, answer: l.name, audio: l.pronunciation_audio }));
+      return source.items.map((l) => {
+        const name = letterName(l);
+        return {
+          id: l.id,
+          hebrew: l.letter_he,
+          answer: name,
+          audio: l.pronunciation_audio,
+          audioIsAnswer: true,
+          lesson: lesson(name, { detail: letterSound(l.description) }),
+        };
+      });
     case "letter-vowel":
       return source.items.map((c) => ({
         id: c.id,
         hebrew: c.letter_with_nikkud,
         answer: c.transliteration,
         audio: c.pronunciation_audio,
+        audioIsAnswer: true,
+        lesson: lesson(c.transliteration),
         consonant: c.alphabet_id,
       }));
     case "words":
@@ -51,6 +112,13 @@ function prompts(source: BeginnerItems): Prompt[] {
         hebrew: w.word_with_nikkud.trim() || w.word,
         answer: w.translation,
         audio: w.pronunciation_audio,
+        audioIsAnswer: false,
+        lesson: lesson(w.translation, {
+          detail: w.example_sentence_he?.trim() || null,
+          detailHebrew: true,
+          translit: w.transliteration.trim() || null,
+          example: w.example_sentence_translation?.trim() || null,
+        }),
       }));
   }
 }
@@ -78,6 +146,8 @@ export function buildBeginnerRound(source: BeginnerItems, rng: Rng): BeginnerSta
       id: p.id,
       hebrew: p.hebrew,
       audio: p.audio,
+      audioIsAnswer: p.audioIsAnswer,
+      lesson: p.lesson,
       answer: p.answer.trim(),
       options: buildOptions(p.answer, candidates(p, pool, rng), rng, { ranked: true }),
     }),

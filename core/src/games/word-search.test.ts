@@ -8,14 +8,18 @@ import {
   type Cell,
   checkSelection,
   clearSelection,
+  currentWord,
   DIRECTIONS,
   extendSelection,
   FILLER_LETTERS,
+  giveHint,
   hidesInside,
+  hintedCells,
   isFinished,
   selectCell,
   selectedLetters,
   selectionDirection,
+  showWord,
   type WordSearchState,
   wordSearchResults,
 } from "./word-search.ts";
@@ -136,6 +140,7 @@ function handmade(): WordSearchState {
         cells: [at(0, 0), at(0, 1), at(0, 2), at(0, 3)],
         direction: { dr: 0, dc: 1 },
         hebrew: "שָׁלוֹם",
+        plain: "שלום",
         translation: "hello",
       },
       {
@@ -144,6 +149,7 @@ function handmade(): WordSearchState {
         cells: [at(1, 5), at(2, 5), at(3, 5)],
         direction: { dr: 1, dc: 0 },
         hebrew: "סֵפֶר",
+        plain: "ספר",
         translation: "book",
       },
       {
@@ -152,11 +158,13 @@ function handmade(): WordSearchState {
         cells: [at(2, 0), at(3, 1)],
         direction: { dr: 1, dc: 1 },
         hebrew: "אָב",
+        plain: "אב",
         translation: "father",
       },
     ],
     found: [],
     selection: [],
+    hints: {},
   };
 }
 
@@ -252,9 +260,30 @@ describe("checking", () => {
     expect(isFinished(state)).toBe(true);
     expect(wordSearchResults(state, "s")).toEqual({
       learnedWords: [
-        { id: 1, hebrew: "שלום", word_with_nikkud: "שלום", translation: "שלום", audio_path: "/audio/words/1.mp3" },
-        { id: 3, hebrew: "אב", word_with_nikkud: "אב", translation: "אב", audio_path: "/audio/words/3.mp3" },
-        { id: 2, hebrew: "ספר", word_with_nikkud: "ספר", translation: "ספר", audio_path: "/audio/words/2.mp3" },
+        {
+          id: 1,
+          hebrew: "שלום",
+          word_with_nikkud: "שלום",
+          translation: "שלום",
+          audio_path: "/audio/words/1.mp3",
+          outcome: "correct",
+        },
+        {
+          id: 3,
+          hebrew: "אב",
+          word_with_nikkud: "אב",
+          translation: "אב",
+          audio_path: "/audio/words/3.mp3",
+          outcome: "correct",
+        },
+        {
+          id: 2,
+          hebrew: "ספר",
+          word_with_nikkud: "ספר",
+          translation: "ספר",
+          audio_path: "/audio/words/2.mp3",
+          outcome: "correct",
+        },
       ],
       learnedRoots: [],
       gameType: "wordSearch",
@@ -263,6 +292,40 @@ describe("checking", () => {
       sessionId: "s",
       skippedLast: false,
     });
+  });
+});
+
+describe("no dead ends: the list, hints and show me", () => {
+  it("lists each word as the grid spells it (full spelling), its pointed form kept for a tap", () => {
+    const state = ready(NOUNS, 11);
+    expect(state.words.map((w) => [w.plain, w.hebrew])).toContainEqual(["בית ספר", "בֵּית סֵפֶר"]);
+    for (const w of state.words) expect(w.plain.replace(/ /g, "")).toBe(w.letters.join(""));
+  });
+
+  it("a hint marks the current word's cells one at a time from its first, never the whole word", () => {
+    let state = ready(NOUNS, 11);
+    expect(currentWord(state)).toBe(0);
+    const first = state.words[0]?.cells ?? [];
+    state = giveHint(state);
+    expect(hintedCells(state)).toEqual(first.slice(0, 1));
+    for (let i = 0; i < 10; i++) state = giveHint(state);
+    expect(hintedCells(state)).toEqual(first.slice(0, first.length - 1));
+    // Found with the hint's help: the marks go, the next word becomes current.
+    state = checkSelection(tap(state, ...first)).state;
+    expect(hintedCells(state)).toEqual([]);
+    expect(currentWord(state)).toBe(1);
+  });
+
+  it("show me reveals the current word as not found: the round can end, the score does not count it", () => {
+    let state = ready(NOUNS, 11);
+    const count = state.words.length;
+    for (let i = 0; i < count; i++) state = showWord(state);
+    expect(isFinished(state)).toBe(true);
+    expect(currentWord(state)).toBeNull();
+    expect(showWord(state)).toBe(state);
+    const results = wordSearchResults(state, "s");
+    expect(results).toMatchObject({ correct: 0, total: count });
+    expect(results.learnedWords.every((w) => w.outcome === "wrong")).toBe(true);
   });
 });
 

@@ -1,11 +1,14 @@
 // Word search (SPEC section 4): up to 5 short words hidden in a 6x6 grid in any of 8 directions; the learner
-// selects cells in a straight line and checks them.
+// selects cells in a straight line and checks them. No dead ends (issue 24): the list shows each word as the grid
+// spells it, a hint marks the next word's cells one at a time from its first, and "show me" reveals it (not
+// found: it counts as wrong).
+import { stripNikkud } from "../hebrew.ts";
 import { type Rng, sampleDistinct } from "../rng.ts";
 import type { Word } from "../schemas/api.ts";
 import { ROUND_SIZE, WORD_SEARCH } from "./constants.ts";
 import { wordSearchLetters } from "./eligibility.ts";
 import type { GameResults } from "./results.ts";
-import { displayHebrew, learnedWord } from "./word-fields.ts";
+import { displayHebrew, learnedWord, plainHebrew } from "./word-fields.ts";
 
 export interface Cell {
   row: number;
@@ -38,8 +41,10 @@ interface PlacedWord {
   letters: readonly string[];
   cells: readonly Cell[];
   direction: Direction;
-  /** The list beside the grid: the word with nikkud and its translation. */
+  /** The word with nikkud (shown on request in the list). */
   hebrew: string;
+  /** The word as the grid spells it (full spelling, no points, spaces kept): the list shows this. */
+  plain: string;
   translation: string;
 }
 
@@ -48,6 +53,8 @@ interface FoundWord {
   word: number;
   /** The cells the learner selected: highlighted on the grid. */
   cells: readonly Cell[];
+  /** Shown by "show me", not found. */
+  revealed?: boolean;
 }
 
 export interface WordSearchState {
@@ -56,6 +63,8 @@ export interface WordSearchState {
   readonly words: readonly PlacedWord[];
   readonly found: readonly FoundWord[];
   readonly selection: readonly Cell[];
+  /** How many of each word's cells the hints marked, by word index (words never hinted are absent). */
+  readonly hints: Readonly<Record<number, number>>;
 }
 
 type WordSearchStart =
@@ -131,13 +140,20 @@ export function buildWordSearch(words: readonly Word[], rng: Rng, size: number =
     const spot = place(draft, letters, rng);
     // A word that does not fit after 100 attempts is dropped, as the SPEC says.
     if (spot === null) continue;
-    placed.push({ word, letters, ...spot, hebrew: displayHebrew(word), translation: word.translation.trim() });
+    placed.push({
+      word,
+      letters,
+      ...spot,
+      hebrew: displayHebrew(word),
+      plain: stripNikkud(plainHebrew(word)).trim(),
+      translation: word.translation.trim(),
+    });
   }
   if (placed.length === 0) return { kind: "noWords" };
   const grid = draft.map((row) =>
     row.map((letter) => letter ?? (FILLER_LETTERS[pickIndex(FILLER_LETTERS.length, rng)] as string)),
   );
-  return { kind: "ready", state: { grid, words: placed, found: [], selection: [] } };
+  return { kind: "ready", state: { grid, words: placed, found: [], selection: [], hints: {} } };
 }
 
 function sameCell(a: Cell, b: Cell): boolean {
@@ -247,13 +263,50 @@ export function isFinished(state: WordSearchState): boolean {
   return state.found.length === state.words.length;
 }
 
-/** correct: words found; total: words hidden. */
+/** The word hints and "show me" are about: the first of the list not found yet. */
+export function currentWord(state: WordSearchState): number | null {
+  const i = state.words.findIndex((_, k) => !isWordFound(state, k));
+  return i < 0 ? null : i;
+}
+
+/**
+ * A hint: one more cell of the current word marked, from its first letter on; never the whole word (that is "show
+ * me"). Unchanged when there is no word left or only its last cell is unmarked.
+ */
+export function giveHint(state: WordSearchState): WordSearchState {
+  const i = currentWord(state);
+  if (i === null) return state;
+  const marked = state.hints[i] ?? 0;
+  const length = (state.words[i] as PlacedWord).cells.length;
+  if (marked >= Math.max(1, length - 1)) return state;
+  return { ...state, hints: { ...state.hints, [i]: marked + 1 } };
+}
+
+/** The cells the hints marked on words not found yet. */
+export function hintedCells(state: WordSearchState): Cell[] {
+  return Object.entries(state.hints).flatMap(([i, n]) =>
+    isWordFound(state, Number(i)) ? [] : (state.words[Number(i)] as PlacedWord).cells.slice(0, n),
+  );
+}
+
+/** "Show me": the current word is revealed in the grid, as not found. */
+export function showWord(state: WordSearchState): WordSearchState {
+  const i = currentWord(state);
+  if (i === null) return state;
+  const cells = (state.words[i] as PlacedWord).cells;
+  return { ...state, found: [...state.found, { word: i, cells, revealed: true }], selection: [] };
+}
+
+/** correct: words found (not shown); total: words hidden. */
 export function wordSearchResults(state: WordSearchState, sessionId: string): GameResults {
   return {
-    learnedWords: state.found.map((f) => learnedWord((state.words[f.word] as PlacedWord).word)),
+    learnedWords: state.found.map((f) => ({
+      ...learnedWord((state.words[f.word] as PlacedWord).word),
+      outcome: f.revealed ? "wrong" : "correct",
+    })),
     learnedRoots: [],
     gameType: "wordSearch",
-    correct: state.found.length,
+    correct: state.found.filter((f) => !f.revealed).length,
     total: state.words.length,
     sessionId,
     skippedLast: false,

@@ -94,6 +94,8 @@ export const reviewCard = z.object({
   state: z.enum(WORD_STATES),
   exercise: z.enum(EXERCISES),
   nikkudHidden: z.boolean(),
+  /** Typing cards: the taught words spelled like this one up to vav, yod and finals, to refuse by name. */
+  lookalikes: z.array(z.object({ he: z.string(), translation: z.string() })),
   due: z.string().nullable(),
   /** The right answer and up to three others, shuffled (choice and listening exercises). */
   options: z.array(reviewOption),

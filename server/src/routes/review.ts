@@ -46,6 +46,7 @@ import {
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { CachedWord } from "../content/cache.ts";
+import { lookalikesFor } from "../content/lookalikes.ts";
 import type { Db } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
@@ -830,6 +831,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           state: wordState(card),
           exercise: exerciseFor(card),
           nikkudHidden: nikkudHidden(card),
+          lookalikes: exerciseFor(card) === "typing" ? lookalikesFor(snap, word, language) : [],
           due: row ? row.due.toISOString() : null,
           options: shuffle([option(word), ...others.map(option)], rng),
           example:

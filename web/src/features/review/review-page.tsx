@@ -4,7 +4,7 @@
 // region.
 import "@mantine/core/styles/Progress.css";
 import { praiseOf } from "@ivrit/core/games/results";
-import { checkTyped, type Exercise, type TypedVerdict } from "@ivrit/core/review";
+import { checkTyped, type Exercise, judgeTyped, type TypedVerdict } from "@ivrit/core/review";
 import type { ReviewCard, ReviewOption } from "@ivrit/core/schemas/review";
 import { Button, Card, Group, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
@@ -19,6 +19,7 @@ import { logError } from "../../shared/log.ts";
 import { Link, useSearchParams } from "../../shared/router.tsx";
 import { reviewEvents } from "../../shared/session/records.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
+import { AutoAudioButton } from "../../shared/ui/auto-audio-button.tsx";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
@@ -95,7 +96,8 @@ function Prompt({ item, revealed, onReveal }: { item: ReviewCard; revealed: bool
       return (
         <Stack gap={4} align="center" className={classes.prompt}>
           <Text>{t("exercise.listening")}</Text>
-          <AudioButton path={item.audioPath} text={item.nikkud || item.he} size="lg" />
+          {/* Plays on arrival (the tap that started the session lets the browser play); else, the button. */}
+          <AutoAudioButton playKey={item.wordId} path={item.audioPath} text={item.nikkud || item.he} size="lg" />
           {/* Without a recording or a Hebrew voice nothing can be heard: the transliteration stands in. */}
           {!item.audioPath && !canSpeakHebrew() && (
             <Stack gap={2} align="center">
@@ -199,6 +201,9 @@ function ChoiceExercise({
 function TypingExercise({ answer, onSubmit }: { answer: Answer | null; onSubmit: (typed: string) => void }) {
   const { t } = useTranslation("review");
   const [value, setValue] = useState("");
+  // While the on-screen Hebrew keyboard is shown the field does not open the device's own over it (inputMode
+  // none; a hardware keyboard still types); the learner can switch to the device's keyboard instead.
+  const [screenKeyboard, setScreenKeyboard] = useState(true);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     // Mantine keeps a dir prop for its wrapper: the Hebrew field itself must be right to left.
@@ -224,15 +229,33 @@ function TypingExercise({ answer, onSubmit }: { answer: Answer | null; onSubmit:
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
+          inputMode={screenKeyboard ? "none" : "text"}
           classNames={{ input: classes.input }}
           data-testid="typing-input"
           data-verdict={answer?.verdict ?? undefined}
         />
-        <HebrewKeyboard
-          disabled={answer !== null}
-          onKey={(k) => setValue((v) => v + k)}
-          onBackspace={() => setValue((v) => [...v].slice(0, -1).join(""))}
-        />
+        {screenKeyboard && (
+          <HebrewKeyboard
+            disabled={answer !== null}
+            onKey={(k) => setValue((v) => v + k)}
+            onBackspace={() => setValue((v) => [...v].slice(0, -1).join(""))}
+          />
+        )}
+        {!answer && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            style={{ alignSelf: "center" }}
+            data-testid="keyboard-toggle"
+            aria-pressed={!screenKeyboard}
+            onClick={() => {
+              setScreenKeyboard((on) => !on);
+              input.current?.focus();
+            }}
+          >
+            {screenKeyboard ? t("typing.useDeviceKeyboard") : t("typing.useScreenKeyboard")}
+          </Button>
+        )}
         {!answer && (
           <Button type="submit" disabled={!value.trim()} style={{ alignSelf: "center" }}>
             {t("typing.check")}
@@ -241,6 +264,50 @@ function TypingExercise({ answer, onSubmit }: { answer: Answer | null; onSubmit:
       </Stack>
     </form>
   );
+}
+
+/** A translated sentence with Hebrew in it: each {{name}} in `hebrew` is rendered through <Hebrew>. */
+function WithHebrew({ text, hebrew }: { text: (marks: Record<string, string>) => string; hebrew: string[] }) {
+  const marks = Object.fromEntries(hebrew.map((_, i) => [`h${i}`, `\u0000${i}\u0000`]));
+  return text(marks)
+    .split("\u0000")
+    .map((part, i) =>
+      i % 2 === 1 ? (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, fixed in number
+        <Hebrew key={i}>{hebrew[Number(part)]}</Hebrew>
+      ) : (
+        part
+      ),
+    );
+}
+
+/** What a typed answer was besides right or wrong: another word we teach, a final letter written medial. */
+function TypedNote({ item, typed }: { item: ReviewCard; typed: string }) {
+  const { t } = useTranslation("review");
+  const judged = judgeTyped(typed, item);
+  const other = judged.other[0];
+  if (other)
+    return (
+      <Text data-testid="typed-other" ta="center">
+        <WithHebrew
+          hebrew={[other.he]}
+          text={(m) =>
+            t("feedback.otherWord", { word: m.h0, meaning: judged.other.map((o) => o.translation).join(", ") })
+          }
+        />
+      </Text>
+    );
+  const final = judged.finalLetter;
+  if (final)
+    return (
+      <Text data-testid="typed-final" ta="center">
+        <WithHebrew
+          hebrew={[final.final, final.medial]}
+          text={(m) => t("feedback.finalLetter", { final: m.h0, medial: m.h1 })}
+        />
+      </Text>
+    );
+  return null;
 }
 
 function Outcome({ item, answer }: { item: ReviewCard; answer: Answer | null }) {
@@ -264,6 +331,7 @@ function Outcome({ item, answer }: { item: ReviewCard; answer: Answer | null }) 
             — <Translation>{item.translation}</Translation>
           </Text>
         </Group>
+        {answer.typed !== null && <TypedNote item={item} typed={answer.typed} />}
       </Stack>
     );
   }

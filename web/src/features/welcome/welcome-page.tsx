@@ -1,11 +1,13 @@
 // /welcome: the first run (issue 11.1). A first visit is asked, in the browser's language, for the interface language
-// and the level in plain words; both are saved with PATCH /me (as /register does), then a beginner goes to /beginner
-// and anyone else to the library's tier-1 modules to pick a first module. "Skip" keeps the old behaviour (the SPEC's
+// and the level in plain words; both are saved with PATCH /me (as /register does), then each level starts where it
+// should, a first question within three taps (issue 24, decision 0082, core/src/levels.ts): a beginner in the
+// beginner menu, the others in a game on a module that fits them. "Skip" keeps the old behaviour (the SPEC's
 // auto-pick on /home).
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/Fieldset.css";
 import { isLanguage, type Language } from "@ivrit/core/languages";
+import { levelStartPath } from "@ivrit/core/levels";
 import { clampLevel, type Tier } from "@ivrit/core/plans";
 import { Alert, Button, Card, Group, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
@@ -34,10 +36,10 @@ export default function WelcomePage() {
           storeLanguage(language);
           storeLevel(level);
           storeFirstRun("done");
-          // The learner picks the first module in the library: nothing is picked for them.
+          // No module is auto-picked: the level's start opens (and so selects) the module that fits it.
           markAutoPicked();
           if (language !== current) await i18n.changeLanguage(language);
-          navigate(level === 1 ? "/beginner" : "/library");
+          navigate(levelStartPath(level));
         },
       },
     );
@@ -78,7 +80,12 @@ export default function WelcomePage() {
         <Stack gap="sm" mt="xs">
           {([1, 2, 3] as const).map((n) => (
             <Card key={n} withBorder padding="sm">
-              <Radio value={String(n)} label={t(`levels.${n}.label`)} description={t(`levels.${n}.hint`)} />
+              <Radio
+                value={String(n)}
+                label={t(`levels.${n}.label`)}
+                description={t(`levels.${n}.hint`)}
+                data-testid={`welcome-level-${n}`}
+              />
             </Card>
           ))}
         </Stack>
@@ -89,7 +96,13 @@ export default function WelcomePage() {
         </Alert>
       )}
       <Group gap="sm">
-        <Button size="md" onClick={start} loading={update.isPending} disabled={level === null}>
+        <Button
+          size="md"
+          onClick={start}
+          loading={update.isPending}
+          disabled={level === null}
+          data-testid="welcome-start"
+        >
           {t("start")}
         </Button>
         <Button size="md" variant="subtle" onClick={skip}>

@@ -1,16 +1,21 @@
 // The beginner games (SPEC section 4): 5 random letters, letter + vowel combinations or starter words; the
 // wrong options come from the other items. A wrong pick is marked and another can be tried; the right one
-// moves on after 600 ms; after the last, /game-over with the items.
+// moves on after 600 ms; after the last, /game-over with the items. Teach, then test (issue 24): each letter
+// and combination, and each word not met yet, is shown first (LessonCard); a recording that says the answer
+// (a letter's name, a combination's reading) is offered only once the question is answered; a word shows its
+// transliteration until the learner knows it.
 
 import { type BeginnerGame, gameName } from "@ivrit/core/games";
 import { type BeginnerItems, beginnerResults, buildBeginnerRound } from "@ivrit/core/games/beginner";
 import { DELAYS_MS } from "@ivrit/core/games/constants";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
+import type { WordState } from "@ivrit/core/review";
 import { createRng, randomSeed } from "@ivrit/core/rng";
 import { Card, Group, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { errorMessage } from "../../../shared/api/client.ts";
 import { type BeginnerData, useBeginnerData } from "../../../shared/api/get-beginner-data.ts";
+import { useReviewWordStates } from "../../../shared/api/get-review-words.ts";
 import { ChoiceOptions } from "../../../shared/game/choice-options.tsx";
 import { EmptyState } from "../../../shared/game/empty-state.tsx";
 import { Feedback } from "../../../shared/game/feedback.tsx";
@@ -25,6 +30,7 @@ import { Hebrew } from "../../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../../shared/ui/status.tsx";
 import { useLanguage } from "../../../shared/use-language.ts";
 import { useTranslation } from "../../../shared/use-translation.ts";
+import { LessonCard } from "./lesson-card.tsx";
 
 function itemsOf(game: BeginnerGame, data: BeginnerData): BeginnerItems {
   switch (game) {
@@ -41,6 +47,8 @@ export function BeginnerPlay({ game }: { game: BeginnerGame }) {
   const { t } = useTranslation(["beginner", "play"]);
   const language = useLanguage();
   const data = useBeginnerData(language);
+  // First words: which the learner knows (their cards), to teach the others and show their transliteration.
+  const states = useReviewWordStates(BEGINNER_MODULE_ID, game === "words");
   const [round, setRound] = useState(() => ({ seed: randomSeed(), sessionId: newSessionId() }));
   const start = useMemo(
     () => (data.data ? buildBeginnerRound(itemsOf(game, data.data), createRng(round.seed)) : null),
@@ -49,7 +57,7 @@ export function BeginnerPlay({ game }: { game: BeginnerGame }) {
   usePlayRecord(
     start?.kind === "ready" ? { game, language, moduleId: BEGINNER_MODULE_ID, sessionId: round.sessionId } : null,
   );
-  if (data.isPending) {
+  if (data.isPending || (game === "words" && states.isPending && states.fetchStatus === "fetching")) {
     return (
       <GameFrame game={game} beginner>
         <LoadingText>{t("loadingData")}</LoadingText>
@@ -83,14 +91,36 @@ export function BeginnerPlay({ game }: { game: BeginnerGame }) {
       </GameFrame>
     );
   }
-  return <Round key={round.sessionId} game={game} sessionId={round.sessionId} initial={start.quiz} />;
+  return (
+    <Round
+      key={round.sessionId}
+      game={game}
+      sessionId={round.sessionId}
+      initial={start.quiz}
+      states={states.data ?? null}
+    />
+  );
 }
 
 type Quiz = Extract<ReturnType<typeof buildBeginnerRound>, { kind: "ready" }>["quiz"];
 
-function Round({ game, sessionId, initial }: { game: BeginnerGame; sessionId: string; initial: Quiz }) {
+const KNOWN: ReadonlySet<WordState> = new Set(["known", "mature"]);
+
+function Round({
+  game,
+  sessionId,
+  initial,
+  states,
+}: {
+  game: BeginnerGame;
+  sessionId: string;
+  initial: Quiz;
+  states: ReadonlyMap<number, WordState> | null;
+}) {
   const { t } = useTranslation("play");
   const finish = useFinishGame();
+  // The questions whose lesson was shown this round (by index).
+  const [taught, setTaught] = useState<ReadonlySet<number>>(new Set());
   const { quiz, phase, question, choose } = useQuiz(initial, {
     advanceMs: DELAYS_MS.BEGINNER_ADVANCE,
     // First words are words of the beginner module: their answers feed the learning memory. Letters and
@@ -100,9 +130,24 @@ function Round({ game, sessionId, initial }: { game: BeginnerGame; sessionId: st
     },
     onFinish: (q) => finish(beginnerResults(game, q, sessionId)),
   });
+  const state = question && game === "words" ? states?.get(question.id) : undefined;
+  // Letters and combinations are taught every round (they have no card); words until the learner has met them.
+  const teach = question !== null && !taught.has(quiz.index) && (game !== "words" || !state || state === "new");
+  const showTranslit = game === "words" && !(state && KNOWN.has(state));
   return (
     <GameFrame game={game} beginner step={{ index: quiz.index, count: quiz.questions.length }}>
-      {question && (
+      {question && teach && (
+        <LessonCard
+          key={quiz.index}
+          game={game}
+          id={question.id}
+          hebrew={question.hebrew}
+          audio={question.audio}
+          lesson={question.lesson}
+          onReady={() => setTaught((s) => new Set(s).add(quiz.index))}
+        />
+      )}
+      {question && !teach && (
         <Card withBorder padding="lg" data-testid="question" data-item-id={question.id}>
           <Stack gap="md">
             <Text ta="center" c="dark.6">
@@ -112,8 +157,16 @@ function Round({ game, sessionId, initial }: { game: BeginnerGame; sessionId: st
               <Hebrew className={classes.promptHebrew} size="xxl">
                 {question.hebrew}
               </Hebrew>
-              <AudioButton path={question.audio} text={question.hebrew} size="lg" />
+              {/* A recording of the answer plays only once it is found. */}
+              {(!question.audioIsAnswer || quiz.picked?.correct) && (
+                <AudioButton path={question.audio} text={question.hebrew} size="lg" />
+              )}
             </Group>
+            {showTranslit && question.lesson.translit && (
+              <Text ta="center" size="lg" dir="ltr" data-testid="translit">
+                {question.lesson.translit}
+              </Text>
+            )}
             <ChoiceOptions
               options={question.options}
               phase={phase}

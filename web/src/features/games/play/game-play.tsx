@@ -91,7 +91,9 @@ export function GamePlay({ game, moduleId }: { game: ModuleGame; moduleId: numbe
           color="blue"
           variant="light"
           icon={<IconInfoCircle aria-hidden="true" />}
-          mb="md"
+          mb="sm"
+          py={6}
+          styles={{ message: { fontSize: "var(--mantine-font-size-sm)" } }}
           data-testid="tier-game-notice"
         >
           {t(game === "verb-conjugation" ? "tierGame.verbs" : "tierGame.words", { name: session.namedModule.name })}

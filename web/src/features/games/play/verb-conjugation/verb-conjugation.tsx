@@ -26,6 +26,7 @@ import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
 import { VerbTable } from "../../../../shared/ui/verb-table.tsx";
 import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
+import verbClasses from "./verb-conjugation.module.css";
 
 type Quiz = Extract<ReturnType<typeof buildVerbConjugation>, { kind: "ready" }>["quiz"];
 
@@ -81,7 +82,7 @@ function Prompt({ question }: { question: ConjugationQuestion }) {
         ? t(`verbs:form.${person}`)
         : t(`verbs:person.${person}`);
   return (
-    <Group gap="lg" justify="center" wrap="wrap" align="flex-start">
+    <Group gap="md" style={{ rowGap: "var(--mantine-spacing-xs)" }} justify="center" wrap="wrap" align="flex-start">
       {question.root && (
         <Stack gap={0} align="center">
           <Text size="sm" c="dark.6">
@@ -118,12 +119,14 @@ function Prompt({ question }: { question: ConjugationQuestion }) {
           <Text size="sm" c="dark.6">
             {t("verb.person")}
           </Text>
-          <Badge size="xl" color="indigo.9" tt="none" data-testid="person">
-            {personLabel}
-          </Badge>
-          {PRONOUN[person] && question.tense !== "present" && question.tense !== "imperative" && (
-            <Hebrew size="lg">{PRONOUN[person]}</Hebrew>
-          )}
+          <Group gap={6} wrap="nowrap">
+            <Badge size="xl" color="indigo.9" tt="none" data-testid="person">
+              {personLabel}
+            </Badge>
+            {PRONOUN[person] && question.tense !== "present" && question.tense !== "imperative" && (
+              <Hebrew size="lg">{PRONOUN[person]}</Hebrew>
+            )}
+          </Group>
         </Stack>
       )}
     </Group>
@@ -146,13 +149,13 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
       {question && (
         <Card
           withBorder
-          padding="lg"
+          padding="md"
           data-testid="question"
           data-word-id={question.word.id}
           data-cell={question.cell}
           data-verb={question.forms.inf?.he ?? ""}
         >
-          <Stack gap="md">
+          <Stack gap="sm">
             <Prompt question={question} />
             {question.translation && (
               <Text ta="center" size="xl" fw={600}>
@@ -162,15 +165,17 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
             <Text ta="center" c="dark.6">
               {t("verb.prompt")}
             </Text>
-            <ChoiceOptions
-              options={question.options}
-              phase={phase}
-              picked={quiz.picked}
-              wrongPicks={quiz.wrongPicks}
-              label={t("verb.prompt")}
-              render={(o) => <Hebrew size="lg">{o}</Hebrew>}
-              onChoose={choose}
-            />
+            <div className={verbClasses.options}>
+              <ChoiceOptions
+                options={question.options}
+                phase={phase}
+                picked={quiz.picked}
+                wrongPicks={quiz.wrongPicks}
+                label={t("verb.prompt")}
+                render={(o) => <Hebrew size="lg">{o}</Hebrew>}
+                onChoose={choose}
+              />
+            </div>
             {phase === "answered" && (
               <AnswerReveal
                 text={question.answer}

@@ -1,6 +1,8 @@
 // Word search (SPEC section 4): a 6x6 grid of 56 px cells. Select a straight line of cells by tapping, by
 // dragging (mouse or touch), or with the arrow keys and Enter/Space on the focused cell (roving tabindex),
-// then check it or clear it. Found words are highlighted in the grid and ticked in the list.
+// then check it or clear it. Found words are highlighted in the grid and ticked in the list. The list spells each
+// word as the grid holds it (tap: pointed); "Hint" marks the current word's cells from its first, "Show me"
+// reveals it, answered as not found (issue 24).
 import { gameName } from "@ivrit/core/games";
 import { WORD_SEARCH } from "@ivrit/core/games/constants";
 import {
@@ -8,17 +10,21 @@ import {
   type Cell,
   checkSelection,
   clearSelection,
+  currentWord,
   extendSelection,
+  giveHint,
+  hintedCells,
   isFinished,
   isWordFound,
   selectCell,
   selectedLetters,
+  showWord,
   type WordSearchState,
   wordSearchResults,
 } from "@ivrit/core/games/word-search";
 import { createRng } from "@ivrit/core/rng";
 import { Button, Group, Stack, Text } from "@mantine/core";
-import { IconCircleCheck } from "@tabler/icons-react";
+import { IconBulb, IconCircleCheck, IconEye } from "@tabler/icons-react";
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from "react";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
 import { Feedback, type Tone } from "../../../../shared/game/feedback.tsx";
@@ -67,7 +73,18 @@ function Board({ session, initial }: { session: WordSession; initial: WordSearch
   const done = isFinished(state);
 
   const selected = useMemo(() => new Set(state.selection.map(key)), [state.selection]);
-  const found = useMemo(() => new Set(state.found.flatMap((f) => f.cells.map(key))), [state.found]);
+  const found = useMemo(
+    () => new Set(state.found.filter((f) => !f.revealed).flatMap((f) => f.cells.map(key))),
+    [state.found],
+  );
+  const revealed = useMemo(
+    () => new Set(state.found.filter((f) => f.revealed).flatMap((f) => f.cells.map(key))),
+    [state.found],
+  );
+  const hinted = useMemo(() => new Set(hintedCells(state).map(key)), [state]);
+  const current = currentWord(state);
+  // The words whose pointed form the learner asked to see in the list.
+  const [pointed, setPointed] = useState<ReadonlySet<number>>(new Set());
 
   useEffect(() => {
     if (!done) return;
@@ -91,8 +108,14 @@ function Board({ session, initial }: { session: WordSession; initial: WordSearch
       const word = next.words[next.found.at(-1)?.word ?? -1];
       if (word) {
         progress.add(word.word.id, 1);
-        // Found in the grid: right, with no speed to speak of (the search time is not the recall time).
-        reviewEvents.answer(word.word.id, gameName("word-search"), { correct: true, mistakes: 0, elapsedMs: null });
+        // Found in the grid: right, with no speed to speak of (the search time is not the recall time); each
+        // cell a hint marked counts as a mistake.
+        const helped = state.hints[next.found.at(-1)?.word ?? -1] ?? 0;
+        reviewEvents.answer(word.word.id, gameName("word-search"), {
+          correct: true,
+          mistakes: helped,
+          elapsedMs: null,
+        });
       }
       setMessage({ tone: "correct", text: t("wordSearch.found", { word: word?.translation ?? "" }) });
     } else if (outcome === "alreadyFound") {
@@ -166,6 +189,21 @@ function Board({ session, initial }: { session: WordSession; initial: WordSearch
     else setMessage(null);
   };
 
+  const hint = () => {
+    const next = giveHint(clearSelection(state));
+    const word = current === null ? null : next.words[current];
+    setState(next);
+    if (word) setMessage({ tone: "info", text: t("wordSearch.hintShown", { word: word.translation }) });
+  };
+  const show = () => {
+    const word = current === null ? null : state.words[current];
+    if (!word) return;
+    setState(showWord(state));
+    // Shown, not found: the learning memory hears a wrong answer.
+    reviewEvents.answer(word.word.id, gameName("word-search"), { correct: false, mistakes: 0, elapsedMs: null });
+    setMessage({ tone: "info", text: t("wordSearch.shown", { word: word.translation }) });
+  };
+
   const letters = selectedLetters(state).join("");
   const px = `${WORD_SEARCH.CELL_PX}px`;
   return (
@@ -216,6 +254,8 @@ function Board({ session, initial }: { session: WordSession; initial: WordSearch
                       data-col={c}
                       data-selected={isSelected || undefined}
                       data-found={found.has(k) || undefined}
+                      data-revealed={revealed.has(k) || undefined}
+                      data-hint={hinted.has(k) || undefined}
                       onKeyDown={(e) => onKeyDown(e, cell)}
                       onFocus={() => setFocus(cell)}
                       onClick={(e) => {
@@ -250,21 +290,68 @@ function Board({ session, initial }: { session: WordSession; initial: WordSearch
               {t("wordSearch.clear")}
             </Button>
           </Group>
+          <Group gap="sm">
+            <Button
+              variant="light"
+              leftSection={<IconBulb size={18} aria-hidden="true" />}
+              onClick={hint}
+              data-testid="hint"
+              disabled={done}
+            >
+              {t("wordSearch.hint")}
+            </Button>
+            <Button
+              variant="subtle"
+              leftSection={<IconEye size={18} aria-hidden="true" />}
+              onClick={show}
+              data-testid="show-me"
+              disabled={done}
+            >
+              {t("wordSearch.showMe")}
+            </Button>
+          </Group>
         </Stack>
         <Stack gap="xs">
           <Text fw={600}>{t("wordSearch.foundCount", { found: state.found.length, total: state.words.length })}</Text>
           <ul className={classes.words} data-testid="word-list">
             {state.words.map((w, i) => {
-              const isFound = isWordFound(state, i);
+              const isRevealed = state.found.some((f) => f.word === i && f.revealed);
+              const isFound = isWordFound(state, i) && !isRevealed;
+              const showPointed = pointed.has(i);
               return (
-                <li key={w.word.id} className={classes.word} data-found={isFound || undefined} data-word-id={w.word.id}>
+                <li
+                  key={w.word.id}
+                  className={classes.word}
+                  data-found={isFound || undefined}
+                  data-revealed={isRevealed || undefined}
+                  data-current={(i === current && state.hints[i] !== undefined) || undefined}
+                  data-word-id={w.word.id}
+                >
                   <Group gap={6} wrap="nowrap">
                     {isFound ? (
                       <IconCircleCheck size={20} aria-label={t("wordSearch.foundMark")} />
+                    ) : isRevealed ? (
+                      <IconEye size={20} aria-label={t("wordSearch.revealedMark")} />
                     ) : (
                       <span style={{ width: 20 }} aria-hidden="true" />
                     )}
-                    <Hebrew className={classes.wordHebrew}>{w.hebrew}</Hebrew>
+                    {/* As the grid spells it; a tap shows (or hides) the vowels. */}
+                    <button
+                      type="button"
+                      className={classes.wordButton}
+                      aria-pressed={showPointed}
+                      aria-label={t("wordSearch.showVowels", { word: w.plain })}
+                      onClick={() =>
+                        setPointed((p) => {
+                          const n = new Set(p);
+                          if (!n.delete(i)) n.add(i);
+                          return n;
+                        })
+                      }
+                      data-testid="list-word"
+                    >
+                      <Hebrew className={classes.wordHebrew}>{showPointed ? w.hebrew : w.plain}</Hebrew>
+                    </button>
                     <Text span c="dark.6">
                       <bdi>{w.translation}</bdi>
                     </Text>
