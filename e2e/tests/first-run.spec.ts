@@ -88,6 +88,7 @@ for (const lang of ["en", "ar"] as const) {
         // What the screen shows: the question, a lesson before it, or the beginner menu's first Start.
         const next = page
           .getByTestId("lesson-ready")
+          .or(page.getByTestId("teach-done"))
           .or(page.getByRole("link", { name: lang === "en" ? "Start" : "ابدأ", exact: true }).first());
         await expect(options.or(next).first()).toBeVisible();
         if (await options.isVisible()) break;

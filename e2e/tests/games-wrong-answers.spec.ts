@@ -6,6 +6,7 @@ import {
   newUser,
   norm,
   openGame,
+  passTeaching,
   playQuiz,
   shoot,
   verbAnswer,
@@ -13,6 +14,7 @@ import {
 import { buildSentence, sentenceTokens } from "./games-scramble.ts";
 
 async function wrongOption(page: import("@playwright/test").Page, answer: string): Promise<string> {
+  await passTeaching(page);
   const options = await page
     .getByTestId("options")
     .locator("button")

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, chromium, expect, type Page, type Response, test } from "@playwright/test";
-import { type ApiWord, clickOption, shoot } from "./games-helpers.ts";
+import { type ApiWord, clickOption, passReviewTeaching, shoot } from "./games-helpers.ts";
 import { apiHeaders } from "./helpers.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -155,6 +155,7 @@ async function playReview(page: Page, items: ReviewItem[]): Promise<number> {
   const byId = new Map(items.map((i) => [i.wordId, i]));
   const card = page.getByTestId("review-card");
   for (let i = 0; i < items.length; i++) {
+    await passReviewTeaching(page);
     await expect(page.getByTestId("review-step")).toHaveAttribute("data-index", String(i));
     const item = byId.get(Number(await card.getAttribute("data-word"))) as ReviewItem;
     if ((await card.getAttribute("data-exercise")) === "typing") {

@@ -4,7 +4,7 @@
 // shows the streak and both plots.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { type ApiWord, clickOption, collect, LANGUAGES, newUser, norm, shoot } from "./games-helpers.ts";
+import { type ApiWord, clickOption, collect, LANGUAGES, newUser, norm, passTeaching, shoot } from "./games-helpers.ts";
 import { apiHeaders } from "./helpers.ts";
 
 type Item = {
@@ -44,6 +44,7 @@ async function playTranslationMatch(page: Page) {
     played.push(wordId);
     const answer = (await words.get(wordId)).translation;
     if (i === 0) {
+      await passTeaching(page);
       const options = await page
         .getByTestId("options")
         .locator("button")
