@@ -495,11 +495,17 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const folding = new Map<string, Promise<number>>();
   const timers = new Map<string, NodeJS.Timeout>();
   const backlog = new Map<string, number>();
+  const countFolded = (n: number) => {
+    app.metrics.eventsFolded.inc(n);
+    return n;
+  };
   const foldNow = (userId: string) => {
     let run = folding.get(userId);
     if (!run) {
       backlog.delete(userId); // what was written before this fold starts, it folds
-      run = foldPending(db, userId).finally(() => folding.delete(userId));
+      run = foldPending(db, userId)
+        .then(countFolded)
+        .finally(() => folding.delete(userId));
       folding.set(userId, run);
     }
     return run;
@@ -520,8 +526,17 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const settle = async (userId: string) => {
     while (await hasPending(db, userId)) await foldNow(userId);
   };
+  app.metrics.setFoldBacklog(() => {
+    let n = 0;
+    for (const v of backlog.values()) n += v;
+    return n;
+  });
+  // A stop folds what is scheduled, not only what is folding (the next start would, at the learner's next read).
   app.addHook("onClose", async () => {
-    for (const timer of timers.values()) clearTimeout(timer);
+    for (const [userId, timer] of timers) {
+      clearTimeout(timer);
+      foldNow(userId).catch(foldFailed(userId));
+    }
     timers.clear();
     await Promise.allSettled(folding.values());
   });
@@ -548,13 +563,15 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const fresh = requests.map(() => new Set<string>());
       const inserted = await insertEvents(db, userId, events);
+      app.metrics.eventsStored.inc(inserted.length);
       for (const id of inserted) fresh[owner.get(id) as number]?.add(id);
       forget(userId);
       if (inserted.length > 0) {
         let unfolded = (backlog.get(userId) ?? 0) + inserted.length;
         // The events are stored whatever the fold does: a failed one is logged, and the next read folds them.
         if (unfolded >= FOLD_BACKLOG)
-          unfolded -= await foldPending(db, userId, Math.ceil((unfolded - FOLD_BACKLOG + 1) / FOLD_CHUNK)).catch(
+          unfolded -= await foldPending(db, userId, Math.ceil((unfolded - FOLD_BACKLOG + 1) / FOLD_CHUNK)).then(
+            countFolded,
             (e: unknown) => {
               foldFailed(userId)(e);
               return 0;
