@@ -1,7 +1,9 @@
 // `npm start`: one process serving the API, the audio and the SPA.
 import { buildApp } from "./app.ts";
 import { boot } from "./boot.ts";
-import { parseEnv } from "./env.ts";
+import { changedSettings, parseEnv } from "./env.ts";
+import { installShutdown } from "./shutdown.ts";
+import { VERSION } from "./version.ts";
 
 async function main() {
   const env = parseEnv();
@@ -32,31 +34,32 @@ async function main() {
     );
   }, env.CONTENT_POLL_MS);
   poll.unref();
-  app.addHook("onClose", async () => {
-    clearInterval(poll);
-    await close();
+  app.addHook("onClose", async () => clearInterval(poll));
+  installShutdown({
+    app,
+    log,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    steps: [
+      { name: "syncing the database", run: () => database.flush() },
+      { name: "closing the database", run: close },
+    ],
   });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
   await app.listen({ port: env.PORT, host: env.HOST });
   const snap = cache.current;
   log.info(
     {
+      version: VERSION,
+      node: process.version,
       url: `http://localhost:${env.PORT}`,
       database: database.kind === "pglite" ? `pglite (${env.DATA_DIR})` : "postgres",
+      settings: changedSettings(env),
       contentLoaded: sync?.loaded ?? false,
       modules: snap.modules.length,
       words: snap.words.length,
       letters: snap.letters.length,
       letterVowels: snap.letterVowels.length,
     },
-    `Ready on http://localhost:${env.PORT} — ${database.kind}, ${snap.modules.length} modules, ${snap.words.length} words`,
+    `Ready on http://localhost:${env.PORT} — version ${VERSION}, ${database.kind}, ${snap.modules.length} modules, ${snap.words.length} words`,
   );
 }
 
