@@ -47,6 +47,7 @@ import type { CachedWord } from "../content/cache.ts";
 import type { Db } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
+import { databaseKnowsTimeZone } from "../db/time-zones.ts";
 import { HttpError, requireUser } from "../http.ts";
 import { ensureKnownUser } from "../users.ts";
 
@@ -881,6 +882,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const userId = requireUser(req);
       const b = req.body;
+      // The name as Intl spells it (the schema): refused unless the database reads it too (decision 0077).
+      if (b.timeZone !== undefined && !(await databaseKnowsTimeZone(db, b.timeZone)))
+        throw new HttpError(400, "invalid_input", `timeZone: ${b.timeZone} is not a time zone the database knows`);
       const set = {
         ...(b.dailyNewLimit !== undefined && { dailyNewLimit: b.dailyNewLimit }),
         ...(b.dailyGoal !== undefined && { dailyGoal: b.dailyGoal }),
