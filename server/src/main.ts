@@ -7,7 +7,7 @@ import { VERSION } from "./version.ts";
 
 async function main() {
   const env = parseEnv();
-  const { database, cache, plans, sync, contentError, close } = await boot({
+  const { database, cache, plans, sync, contentError, repairedTimeZones, close } = await boot({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     contentDir: env.CONTENT_DIR,
@@ -26,6 +26,8 @@ async function main() {
       process.exit(1);
     }
   }
+  if (repairedTimeZones > 0)
+    log.warn(`time zones: ${repairedTimeZones} learner(s) had an old or unreadable one, rewritten (decision 0077)`);
   // Another process (or the CLI) may load new content: pick it up.
   const poll = setInterval(() => {
     cache.refreshIfChanged().then(
