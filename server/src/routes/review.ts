@@ -49,6 +49,7 @@ import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
 import { databaseKnowsTimeZone } from "../db/time-zones.ts";
 import { HttpError, requireUser } from "../http.ts";
+import { deviceHash } from "../request-log.ts";
 import { ensureKnownUser } from "../users.ts";
 
 type CardRow = typeof t.reviewCards.$inferSelect;
@@ -511,7 +512,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return run;
   };
-  const foldFailed = (userId: string) => (e: unknown) => app.log.error({ err: e, userId }, "review fold failed");
+  // The device as its hash in the log, as in the request lines (request-log.ts): never the id itself.
+  const foldFailed = (userId: string) => (e: unknown) =>
+    app.log.error({ err: e, device: deviceHash(userId) }, "review fold failed");
   const scheduleFold = (userId: string) => {
     if (timers.has(userId)) return;
     const timer = setTimeout(() => {
