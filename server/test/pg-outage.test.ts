@@ -52,6 +52,7 @@ async function ownCluster() {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stopFast: () => pgctl("-w", "-m", "fast", "stop"),
     start: () => pgctl("-w", "start"),
+    restartFast: () => pgctl("-w", "-m", "fast", "restart"),
     remove: () => {
       try {
         pgctl("-w", "-m", "immediate", "stop");
@@ -85,42 +86,47 @@ function checkOutage(server: ServerProcess, load: ReturnType<typeof reviewLoad>)
   expect(load.statuses.get(503)).toBeGreaterThan(0);
 }
 
-describe.skipIf(!bin || !user)("PostgreSQL stopped with -m fast under load (a cluster of the test's own)", () => {
-  it("the server answers 503 meanwhile, is never taken down, and serves again once PostgreSQL is back", async () => {
-    const cluster = await ownCluster();
-    let server: ServerProcess | undefined;
-    try {
-      server = await startServer({ DATABASE_URL: cluster.url, CONTENT_DIR: FIXTURE_CONTENT });
-      const learners = Array.from({ length: 8 }, newUser);
-      const load = reviewLoad(server.url, learners);
-      await sleep(1000);
-      for (let round = 0; round < 2; round++) {
+describe.skipIf(!bin || !user)(
+  "PostgreSQL stopped or restarted with -m fast under load (a cluster of the test's own)",
+  () => {
+    it("the server answers 503 meanwhile, is never taken down, and serves again once PostgreSQL is back", async () => {
+      const cluster = await ownCluster();
+      let server: ServerProcess | undefined;
+      try {
+        server = await startServer({ DATABASE_URL: cluster.url, CONTENT_DIR: FIXTURE_CONTENT });
+        const learners = Array.from({ length: 8 }, newUser);
+        const load = reviewLoad(server.url, learners);
+        await sleep(1000);
+        // Stopped for a while, then restarted at once.
         cluster.stopFast();
         await sleep(1500);
         cluster.start();
         await recovered(server);
         await sleep(500);
-      }
-      await load.stop();
-      checkOutage(server, load);
-      // Every write acknowledged, before, between or after the outages, is there.
-      const client = new pg.Client({ connectionString: cluster.url });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ id: string }>("select client_event_id as id from review_events");
-        const stored = new Set(rows.map((r) => r.id));
-        const lost = [...load.acknowledged.values()].flat().filter((id) => !stored.has(id));
-        expect(lost).toEqual([]);
+        cluster.restartFast();
+        await recovered(server);
+        await sleep(500);
+        await load.stop();
+        checkOutage(server, load);
+        // Every write acknowledged, before, between or after the outages, is there.
+        const client = new pg.Client({ connectionString: cluster.url });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ id: string }>("select client_event_id as id from review_events");
+          const stored = new Set(rows.map((r) => r.id));
+          const lost = [...load.acknowledged.values()].flat().filter((id) => !stored.has(id));
+          expect(lost).toEqual([]);
+        } finally {
+          await client.end();
+        }
       } finally {
-        await client.end();
+        if (server?.child.exitCode !== null) console.error(server?.output());
+        await server?.stop();
+        cluster.remove();
       }
-    } finally {
-      if (server?.child.exitCode !== null) console.error(server?.output());
-      await server?.stop();
-      cluster.remove();
-    }
-  }, 240_000);
-});
+    }, 240_000);
+  },
+);
 if (!bin || !user) console.log("pg-outage: skipped the pg_ctl test: no PostgreSQL server programs on this machine");
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("every backend terminated under load (shared test server)", () => {
