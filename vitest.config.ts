@@ -16,6 +16,7 @@ export default defineConfig({
         },
       },
       { test: { name: "content", include: ["content/src/**/*.test.ts"] } },
+      { test: { name: "scripts", include: ["scripts/**/*.test.mjs"] } },
       ...(existsSync("web/vitest.config.ts") ? ["web/vitest.config.ts"] : []),
     ],
   },

@@ -1,4 +1,4 @@
-// `npm test` calls this first (pretest): the browser tests need Debian's Chromium, the content checks hspell and
+// `npm test` calls this first (test:node22): the browser tests need Debian's Chromium, the content checks hspell and
 // the hunspell dictionaries, the audio checks espeak-ng, sox and lame, the integration tests the PostgreSQL and
 // Redis clients. Missing packages are installed with apt-get when this runs as root on a Debian machine; otherwise
 // it stops and prints the exact command to run.

@@ -72,15 +72,25 @@ export {
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** True for an IANA time zone name this runtime knows. */
-export function isTimeZone(tz: string): boolean {
+/**
+ * The IANA time zone `tz` names, spelled as Intl resolves it (case and old names: "europe/paris" ->
+ * "Europe/Paris", "US/Pacific-New" -> "America/Los_Angeles"), or null: an unknown name, or an offset ("+05:30").
+ * Offsets are refused (decision 0077): Intl reads "+05:30" as 5 h 30 east of UTC, PostgreSQL's `at time zone` as
+ * a POSIX offset, 5 h 30 west, so the learner's day would differ by 11 hours between the two. "Etc/GMT-5" is an
+ * IANA name both read the same way.
+ */
+export function canonicalTimeZone(tz: string): string | null {
+  if (!/^[A-Za-z]/.test(tz)) return null;
   try {
-    new Intl.DateTimeFormat("en-CA", { timeZone: tz });
-    return true;
+    const resolved = new Intl.DateTimeFormat("en-CA", { timeZone: tz }).resolvedOptions().timeZone;
+    return /^[A-Za-z]/.test(resolved) ? resolved : null;
   } catch {
-    return false;
+    return null;
   }
 }
+
+/** True for an IANA time zone name this runtime knows (not an offset). */
+export const isTimeZone = (tz: string): boolean => canonicalTimeZone(tz) !== null;
 
 /** The calendar day ("YYYY-MM-DD") of `at` in `timeZone`. */
 export function dayKey(at: Date, timeZone: string): string {

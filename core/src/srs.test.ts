@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { guesser, perfect, simulate } from "./learner-sim.ts";
-import { answerModeOf, dayKey, type Outcome, outcomeOf, sessionPlan, streak } from "./review.ts";
+import {
+  answerModeOf,
+  canonicalTimeZone,
+  dayKey,
+  isTimeZone,
+  type Outcome,
+  outcomeOf,
+  sessionPlan,
+  streak,
+} from "./review.ts";
 import {
   type Answer,
   applyEvent,
@@ -186,6 +195,15 @@ describe("days and streaks", () => {
     expect(dayKey(at, "UTC")).toBe("2026-03-01");
     expect(dayKey(at, "Asia/Jerusalem")).toBe("2026-03-02");
     expect(dayKey(at, "America/New_York")).toBe("2026-03-01");
+  });
+
+  it("takes IANA names as Intl spells them, and refuses offsets", () => {
+    expect(canonicalTimeZone("europe/paris")).toBe("Europe/Paris");
+    expect(canonicalTimeZone("US/Pacific-New")).toBe("America/Los_Angeles");
+    expect(canonicalTimeZone("Etc/GMT-5")).toBe("Etc/GMT-5");
+    for (const offset of ["+05:30", "-08:00", "+0530", "+05"]) expect(canonicalTimeZone(offset)).toBeNull();
+    expect(canonicalTimeZone("Mars/Olympus_Mons")).toBeNull();
+    expect(isTimeZone("Asia/Jerusalem")).toBe(true);
   });
   it("counts days in a row with the goal met; an unfinished today does not break it", () => {
     const counts = new Map([

@@ -3,6 +3,7 @@
 // sources, so they are bundled in; every other package stays an import resolved from node_modules at run time
 // (PGlite loads its WASM and data files from its own folder, and pg/ioredis have optional native parts).
 // Paths on disk come from src/paths.ts, which resolves them from the bundle's folder (see its comment).
+import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
@@ -13,6 +14,9 @@ const outdir = join(serverDir, "dist");
 rmSync(outdir, { recursive: true, force: true });
 
 const started = performance.now();
+// The start line's version: the commit, marked when the work tree had changes (src/version.ts).
+const git = (...args) => spawnSync("git", args, { cwd: serverDir, encoding: "utf8" }).stdout?.trim() ?? "";
+const version = git("describe", "--always", "--dirty") || "unknown";
 const result = await build({
   entryPoints: {
     main: join(serverDir, "src/main.ts"),
@@ -32,6 +36,7 @@ const result = await build({
   metafile: true,
   logLevel: "warning",
   plugins: [externalPackages],
+  define: { __IVRIT_VERSION__: JSON.stringify(version) },
 });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + (o.bytes ?? 0), 0);
 console.log(

@@ -19,8 +19,10 @@ import { Redis } from "ioredis";
 import { databaseUnavailable, storageFault } from "./db/faults.ts";
 import { type Env, RATE_LIMIT_ADDRESS_MAX } from "./env.ts";
 import { type Deps, HttpError, identify, sendError } from "./http.ts";
+import { Metrics, registerMetrics } from "./metrics.ts";
 import { CONTENT_DIR, WEB_DIST_DIR } from "./paths.ts";
 import { decodedPath, isApiRequest, registerRateLimits } from "./ratelimit.ts";
+import { newRequestId, RequestLog, registerRequestId } from "./request-log.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { meRoutes } from "./routes/me.ts";
 import { recordRoutes } from "./routes/records.ts";
@@ -42,6 +44,7 @@ type AppOptions = {
         | "REVENUECAT_WEBHOOK_SECRET"
         | "RATE_LIMIT_ADDRESS_MAX"
         | "TRUST_PROXY"
+        | "METRICS_TOKEN"
       >
     >;
   logger?: FastifyServerOptions["logger"];
@@ -69,11 +72,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY: anyone can send the header.
     trustProxy: env.TRUST_PROXY ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // One line per request, once it is answered (Fastify's own are two, at info): request-log.ts.
+    logController: new RequestLog(),
+    genReqId: newRequestId,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", opts.deps);
   app.decorateRequest("userId", null);
+  registerRequestId(app);
+  const metrics = new Metrics();
+  metrics.setPool(() => opts.deps.database.poolUse());
+  registerMetrics(app, metrics, env.METRICS_TOKEN);
 
   // ---------- external plugins ----------
   const securityHeaders = helmet({

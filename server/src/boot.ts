@@ -1,11 +1,15 @@
 // Opening the database for a process: migrate, load content if it changed, read the content snapshot.
 import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
+import { sql } from "drizzle-orm";
 import { ContentCache } from "./content/cache.ts";
 import type { ChildLoadResult } from "./content/load-child.ts";
-import { ContentError, type SyncResult, syncContent } from "./content/sync.ts";
-import { createDb, type Database } from "./db/client.ts";
-import { CONTENT_LOAD_SCRIPT } from "./paths.ts";
+import { ContentError, contentFilesLoaded, type SyncResult, syncContent } from "./content/sync.ts";
+import { createDb, type Database, type Db } from "./db/client.ts";
+import { repairTimeZones } from "./db/time-zones.ts";
+import { CONTENT_LOAD_SCRIPT, MIGRATIONS_DIR } from "./paths.ts";
 import { Plans } from "./users.ts";
 
 type Booted = {
@@ -14,6 +18,8 @@ type Booted = {
   plans: Plans;
   sync: SyncResult | null;
   contentError: ContentError | null;
+  /** Learners whose stored time zone was rewritten (an old name, or one the database does not read). */
+  repairedTimeZones: number;
   /** Stops listening and closes the database. */
   close: () => Promise<void>;
 };
@@ -27,17 +33,30 @@ export async function boot(opts: {
   // built and dropped: a factor of 1.5 keeps the peak near what is live. Read at each collection, so it applies to
   // the running process (decision 0054; 50 connections of every route on PGlite: peak 480 -> 321 MB).
   setFlagsFromString("--heap-growing-percent=50");
-  // An embedded database in a directory is migrated and loaded by a child process (decision 0060).
+  // An embedded database in a directory is migrated and loaded by a child process (decision 0060), unless it is
+  // already current: then it is opened once, not twice (decision 0078).
   const inChild = !opts.databaseUrl && opts.dataDir !== "memory://";
-  const loaded = inChild ? await loadInChild(opts.dataDir, opts.contentDir) : null;
-  const database = await createDb(opts);
+  let database: Database | null = null;
+  if (inChild && existsSync(join(opts.dataDir, "PG_VERSION"))) {
+    database = await createDb(opts);
+    const current = await isCurrent(database.db, opts.contentDir).catch(async (e: unknown) => {
+      await database?.close();
+      throw e;
+    });
+    if (!current) {
+      await database.close();
+      database = null;
+    }
+  }
+  const loaded = inChild && !database ? await loadInChild(opts.dataDir, opts.contentDir) : null;
+  database ??= await createDb(opts);
   try {
     let sync: SyncResult | null = null;
     let contentError: ContentError | null = null;
     if (loaded) {
       if ("problems" in loaded) contentError = new ContentError(loaded.problems);
       else sync = loaded.sync;
-    } else {
+    } else if (!inChild) {
       await database.exclusive(() => database.migrate());
       try {
         sync = await syncContent(database, { ...(opts.contentDir && { dir: opts.contentDir }) });
@@ -47,16 +66,39 @@ export async function boot(opts: {
         contentError = e;
       }
     }
+    const repairedTimeZones = await repairTimeZones(database.db);
     const plans = await new Plans(database).start();
     const close = async () => {
       await plans.stop();
       await database.close();
     };
-    return { database, cache: await ContentCache.create(database.db), plans, sync, contentError, close };
+    const cache = await ContentCache.create(database.db);
+    return { database, cache, plans, sync, contentError, repairedTimeZones, close };
   } catch (e) {
     await database.close();
     throw e;
   }
+}
+
+/**
+ * Whether an embedded database needs nothing from the child: every migration applied, and the content loaded from
+ * the files now on disk (by their fingerprint; a changed file, even an invalid one, goes through the child's load
+ * and checks). A database not yet migrated at all answers false.
+ */
+async function isCurrent(db: Db, contentDir: string | undefined): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const { rows } = (await db.execute(
+      sql`select max(created_at) as at from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { at: string | number | null }[] };
+    if (Number(rows[0]?.at ?? 0) < newest) return false;
+  } catch {
+    return false; // no migration table yet
+  }
+  return contentFilesLoaded(db, contentDir);
 }
 
 /**

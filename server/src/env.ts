@@ -54,8 +54,34 @@ const schema = z.object({
   CONTENT_DIR: z.string().optional(),
   /** How often (ms) a process checks whether another one reloaded the content. */
   CONTENT_POLL_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Bearer token that GET /metrics requires; unset, /metrics answers 404 (decision 0075). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** How long a stop (SIGTERM, SIGINT) may take before the process exits anyway, with code 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 export type Env = z.infer<typeof schema>;
+
+/** Settings whose value names a secret: the start line says only that they are set. */
+const SECRETS = new Set(["REVENUECAT_WEBHOOK_SECRET", "METRICS_TOKEN"]);
+
+/**
+ * The settings of `env` that differ from the defaults, as the start line shows them: secrets as "(set)", the
+ * password of a database or Redis URL as "***".
+ */
+export function changedSettings(env: Env): Record<string, unknown> {
+  const defaults: Record<string, unknown> = schema.parse({});
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (JSON.stringify(value) === JSON.stringify(defaults[key])) continue;
+    if (SECRETS.has(key)) out[key] = "(set)";
+    else if (typeof value === "string" && /^(postgres(ql)?|rediss?):\/\//.test(value)) {
+      const url = new URL(value);
+      if (url.password) url.password = "***";
+      out[key] = url.toString();
+    } else out[key] = value;
+  }
+  return out;
+}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));

@@ -1,11 +1,13 @@
 // `npm start`: one process serving the API, the audio and the SPA.
 import { buildApp } from "./app.ts";
 import { boot } from "./boot.ts";
-import { parseEnv } from "./env.ts";
+import { changedSettings, parseEnv } from "./env.ts";
+import { installShutdown } from "./shutdown.ts";
+import { VERSION } from "./version.ts";
 
 async function main() {
   const env = parseEnv();
-  const { database, cache, plans, sync, contentError, close } = await boot({
+  const { database, cache, plans, sync, contentError, repairedTimeZones, close } = await boot({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     contentDir: env.CONTENT_DIR,
@@ -24,6 +26,8 @@ async function main() {
       process.exit(1);
     }
   }
+  if (repairedTimeZones > 0)
+    log.warn(`time zones: ${repairedTimeZones} learner(s) had an old or unreadable one, rewritten (decision 0077)`);
   // Another process (or the CLI) may load new content: pick it up.
   const poll = setInterval(() => {
     cache.refreshIfChanged().then(
@@ -32,31 +36,32 @@ async function main() {
     );
   }, env.CONTENT_POLL_MS);
   poll.unref();
-  app.addHook("onClose", async () => {
-    clearInterval(poll);
-    await close();
+  app.addHook("onClose", async () => clearInterval(poll));
+  installShutdown({
+    app,
+    log,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    steps: [
+      { name: "syncing the database", run: () => database.flush() },
+      { name: "closing the database", run: close },
+    ],
   });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
   await app.listen({ port: env.PORT, host: env.HOST });
   const snap = cache.current;
   log.info(
     {
+      version: VERSION,
+      node: process.version,
       url: `http://localhost:${env.PORT}`,
       database: database.kind === "pglite" ? `pglite (${env.DATA_DIR})` : "postgres",
+      settings: changedSettings(env),
       contentLoaded: sync?.loaded ?? false,
       modules: snap.modules.length,
       words: snap.words.length,
       letters: snap.letters.length,
       letterVowels: snap.letterVowels.length,
     },
-    `Ready on http://localhost:${env.PORT} — ${database.kind}, ${snap.modules.length} modules, ${snap.words.length} words`,
+    `Ready on http://localhost:${env.PORT} — version ${VERSION}, ${database.kind}, ${snap.modules.length} modules, ${snap.words.length} words`,
   );
 }
 

@@ -6,7 +6,6 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Writable } from "node:stream";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
@@ -18,6 +17,7 @@ import {
   BACKENDS,
   FIXTURE_CONTENT,
   freshPostgres,
+  logLines,
   newUser,
   SERVER_DIR,
   startApp,
@@ -27,18 +27,6 @@ import { freePort, killHard, startServer } from "./process.ts";
 
 type Res = { statusCode: number; json: () => { error: { code: string; message: string } } };
 const codes = (list: Res[]) => list.map((r) => r.statusCode);
-
-/** A pino destination that keeps every line, to read what the app logged. */
-function logLines() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split("\n")) if (line) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, logger: { level: "info", stream } };
-}
 
 describe.each(BACKENDS)("rate limits on %s", (backend) => {
   let h: TestApp;

@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL is set), loaded with the fixture content.
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
@@ -48,6 +49,7 @@ export async function startApp(
     CONTENT_DIR?: string;
     REVENUECAT_WEBHOOK_SECRET?: string;
     WEB_DIST?: string;
+    METRICS_TOKEN?: string;
   } = {},
   opts: { logger?: FastifyServerOptions["logger"]; sharing?: TestApp } = {},
 ): Promise<TestApp> {
@@ -72,6 +74,7 @@ export async function startApp(
       CONTENT_DIR: contentDir,
       ...(env.REDIS_URL && { REDIS_URL: env.REDIS_URL }),
       ...(env.WEB_DIST && { WEB_DIST: env.WEB_DIST }),
+      ...(env.METRICS_TOKEN && { METRICS_TOKEN: env.METRICS_TOKEN }),
       ...(env.REVENUECAT_WEBHOOK_SECRET && { REVENUECAT_WEBHOOK_SECRET: env.REVENUECAT_WEBHOOK_SECRET }),
     },
     ...(opts.logger && { logger: opts.logger }),
@@ -87,6 +90,18 @@ export async function startApp(
       await pgdb?.drop();
     },
   };
+}
+
+/** A pino destination that keeps every line, to read what the app logged. */
+export function logLines(level = "info") {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split("\n")) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, logger: { level, stream } };
 }
 
 export const newUser = () => randomUUID();

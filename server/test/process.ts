@@ -28,7 +28,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stdout?.on("data", (d) => (out += d));
   child.stderr?.on("data", (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000; // a fresh data directory on a loaded 2-core machine: a minute and more
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${out}`);
     try {
@@ -57,4 +57,62 @@ export function killHard(p: ServerProcess): Promise<void> {
   const exited = new Promise<void>((r) => p.child.once("exit", () => r()));
   p.child.kill("SIGKILL");
   return exited;
+}
+
+export type Load = {
+  /** Each learner's event ids the server acknowledged as stored. */
+  acknowledged: Map<string, string[]>;
+  /** How many answers of each status. */
+  statuses: Map<number, number>;
+  /** Requests that got no answer, by what they met (ECONNRESET...); refused connections are not counted. */
+  failures: string[];
+  refused: number;
+  /** Stops the learners (each finishes its request) and resolves once they have. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * A review-heavy load: each learner posts one event at a time (a new id each, on the fixture's words 1001-1006) and
+ * reads its queue every fifth answer, until stopped or its connection is refused (the server stopped listening).
+ */
+export function reviewLoad(url: string, users: string[]): Load {
+  const load: Load = { acknowledged: new Map(), statuses: new Map(), failures: [], refused: 0, stop: async () => {} };
+  let stopped = false;
+  const count = (status: number) => load.statuses.set(status, (load.statuses.get(status) ?? 0) + 1);
+  const learner = async (user: string) => {
+    const ids: string[] = [];
+    load.acknowledged.set(user, ids);
+    const headers = { "x-anonymous-id": user, "content-type": "application/json" };
+    for (let i = 0; !stopped; i++) {
+      const id = `${user.slice(0, 8)}-${i}`;
+      const event = { id, wordId: 1001 + (i % 6), at: new Date().toISOString(), game: "review", outcome: "right" };
+      try {
+        const res = await fetch(`${url}/api/review/events`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ events: [event] }),
+        });
+        count(res.status);
+        if (res.status === 200 && ((await res.json()) as { stored: number }).stored === 1) ids.push(id);
+        else await res.text();
+        if (i % 5 === 4) {
+          const queue = await fetch(`${url}/api/review/queue`, { headers });
+          count(queue.status);
+          await queue.text();
+        }
+      } catch (e) {
+        const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+        const why = cause?.code ?? cause?.message ?? String(e);
+        if (why !== "ECONNREFUSED") load.failures.push(why);
+        else load.refused++;
+        if (why === "ECONNREFUSED") return;
+      }
+    }
+  };
+  const running = Promise.all(users.map(learner));
+  load.stop = async () => {
+    stopped = true;
+    await running;
+  };
+  return load;
 }

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { GAME_NAMES } from "../games.ts";
 import { LANGUAGES } from "../languages.ts";
-import { EXERCISES, isTimeZone, OUTCOMES, WORD_STATES } from "../review.ts";
+import { canonicalTimeZone, EXERCISES, isTimeZone, OUTCOMES, WORD_STATES } from "../review.ts";
 
 /** Where an answer came from: a game (its play-record name) or the review itself. */
 export const REVIEW_SOURCES = [...GAME_NAMES, "review"] as const;
@@ -178,7 +178,8 @@ export const patchReviewSettingsBody = z
     timeZone: z
       .string({ error: "must be a string" })
       .max(64, "must be at most 64 characters")
-      .refine(isTimeZone, "must be an IANA time zone such as Europe/Paris")
+      .refine(isTimeZone, "must be an IANA time zone such as Europe/Paris, not an offset")
+      .transform((tz) => canonicalTimeZone(tz) as string)
       .optional(),
   })
   .refine((b) => b.dailyNewLimit !== undefined || b.dailyGoal !== undefined || b.timeZone !== undefined, {

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { PoolUse } from "../metrics.ts";
 import { MIGRATIONS_DIR, PGLITE_INIT_SCRIPT } from "../paths.ts";
 import { storageFault } from "./faults.ts";
 import { groupFlush } from "./group-flush.ts";
@@ -36,6 +37,8 @@ export type Database = {
   ): Promise<() => Promise<void>>;
   /** Makes committed writes durable before they are acknowledged (PostgreSQL does this itself at commit). */
   flush(): Promise<void>;
+  /** PostgreSQL's pool use (the metrics); null on PGlite, one connection of its own. */
+  poolUse(): PoolUse | null;
   /** One round trip to the database: throws when it cannot answer (the health check). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -62,6 +65,10 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
     // A database that does not answer fails a request in 5 s (a 503) instead of holding it for ever.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     pool.on("error", () => {}); // an idle client's error is reported by the next query that uses the pool
+    // pg-pool removes its error listener from a client it lends: a connection lost between two queries of a
+    // transaction (PostgreSQL stopped with -m fast, restarted, the backend terminated) emitted an unhandled
+    // "error" and ended the process (issue 25.8). The query that uses the dead client fails instead (a 503).
+    pool.on("connect", (c) => c.on("error", () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -79,6 +86,7 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       listen: (channel, onMessage, onState) => listenPg(opts.databaseUrl as string, channel, onMessage, onState),
       flush: async () => {},
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => void (await pool.query("select 1")),
       close: async () => {
         if (!pool.ending) await pool.end(); // closing twice is harmless
@@ -113,6 +121,7 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
         if (!client.closed) await unlisten(); // a closed database has no listener left to remove
       };
     },
+    poolUse: () => null,
     ping: async () => void (await client.query("select 1")),
     close: async () => {
       if (!client.closed) await client.close(); // closing twice is harmless

@@ -23,7 +23,7 @@ const NETWORK_CODES = new Set([
 // SQLSTATE: connection exceptions (08xxx), the server shutting down or starting (57P01-57P03), no free slot.
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed and is not queryable|PGlite is closed/i;
 
 /** Why the database cannot be reached, when that is what `err` says; null for any other error. */
 export function databaseUnavailable(err: unknown): string | null {

@@ -50,7 +50,9 @@ import { lookalikesFor } from "../content/lookalikes.ts";
 import type { Db } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
+import { databaseKnowsTimeZone } from "../db/time-zones.ts";
 import { HttpError, requireUser } from "../http.ts";
+import { deviceHash } from "../request-log.ts";
 import { ensureKnownUser } from "../users.ts";
 
 type CardRow = typeof t.reviewCards.$inferSelect;
@@ -601,16 +603,24 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const folding = new Map<string, Promise<number>>();
   const timers = new Map<string, NodeJS.Timeout>();
   const backlog = new Map<string, number>();
+  const countFolded = (n: number) => {
+    app.metrics.eventsFolded.inc(n);
+    return n;
+  };
   const foldNow = (userId: string) => {
     let run = folding.get(userId);
     if (!run) {
       backlog.delete(userId); // what was written before this fold starts, it folds
-      run = foldPending(db, userId).finally(() => folding.delete(userId));
+      run = foldPending(db, userId)
+        .then(countFolded)
+        .finally(() => folding.delete(userId));
       folding.set(userId, run);
     }
     return run;
   };
-  const foldFailed = (userId: string) => (e: unknown) => app.log.error({ err: e, userId }, "review fold failed");
+  // The device as its hash in the log, as in the request lines (request-log.ts): never the id itself.
+  const foldFailed = (userId: string) => (e: unknown) =>
+    app.log.error({ err: e, device: deviceHash(userId) }, "review fold failed");
   const scheduleFold = (userId: string) => {
     if (timers.has(userId)) return;
     const timer = setTimeout(() => {
@@ -626,8 +636,17 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const settle = async (userId: string) => {
     while (await hasPending(db, userId)) await foldNow(userId);
   };
+  app.metrics.setFoldBacklog(() => {
+    let n = 0;
+    for (const v of backlog.values()) n += v;
+    return n;
+  });
+  // A stop folds what is scheduled, not only what is folding (the next start would, at the learner's next read).
   app.addHook("onClose", async () => {
-    for (const timer of timers.values()) clearTimeout(timer);
+    for (const [userId, timer] of timers) {
+      clearTimeout(timer);
+      foldNow(userId).catch(foldFailed(userId));
+    }
     timers.clear();
     await Promise.allSettled(folding.values());
   });
@@ -654,13 +673,15 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const fresh = requests.map(() => new Set<string>());
       const inserted = await insertEvents(db, userId, events);
+      app.metrics.eventsStored.inc(inserted.length);
       for (const id of inserted) fresh[owner.get(id) as number]?.add(id);
       forget(userId);
       if (inserted.length > 0) {
         let unfolded = (backlog.get(userId) ?? 0) + inserted.length;
         // The events are stored whatever the fold does: a failed one is logged, and the next read folds them.
         if (unfolded >= FOLD_BACKLOG)
-          unfolded -= await foldPending(db, userId, Math.ceil((unfolded - FOLD_BACKLOG + 1) / FOLD_CHUNK)).catch(
+          unfolded -= await foldPending(db, userId, Math.ceil((unfolded - FOLD_BACKLOG + 1) / FOLD_CHUNK)).then(
+            countFolded,
             (e: unknown) => {
               foldFailed(userId)(e);
               return 0;
@@ -970,6 +991,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const userId = requireUser(req);
       const b = req.body;
+      // The name as Intl spells it (the schema): refused unless the database reads it too (decision 0077).
+      if (b.timeZone !== undefined && !(await databaseKnowsTimeZone(db, b.timeZone)))
+        throw new HttpError(400, "invalid_input", `timeZone: ${b.timeZone} is not a time zone the database knows`);
       const set = {
         ...(b.dailyNewLimit !== undefined && { dailyNewLimit: b.dailyNewLimit }),
         ...(b.dailyGoal !== undefined && { dailyGoal: b.dailyGoal }),
