@@ -23,11 +23,13 @@ async function readGrid(page: Page): Promise<string[][]> {
   return grid;
 }
 
-function findPath(grid: string[][], letters: string[]): Cell[] {
+/** Where `letters` run in the grid (from `start` when given). */
+function findPath(grid: string[][], letters: string[], start?: Cell): Cell[] {
   const n = grid.length;
   for (let r = 0; r < n; r++)
     for (let c = 0; c < n; c++)
       for (const { dr, dc } of DIRS) {
+        if (start && (r !== start.row || c !== start.col)) continue;
         const path = letters.map((_, i) => ({ row: r + i * dr, col: c + i * dc }));
         if (path.every((p, i) => grid[p.row]?.[p.col] === letters[i])) return path;
       }
@@ -104,5 +106,58 @@ for (const lang of LANGUAGES) {
     await page.waitForURL(/\/game-over$/);
     await expectGameOver(page, ids.length);
     await shoot(page, `word-search-over-${lang}`);
+  });
+}
+
+// Issue 24: no dead ends. The list spells each word as the grid holds it; a round is finished with the hint alone
+// (the hint marks where the current word starts; the list says how it is spelled); "show me" reveals the last word
+// and the learning memory hears it as not found.
+for (const lang of LANGUAGES) {
+  test(`word search finished with the hint; show me counts as not found (${lang})`, async ({ page, request }) => {
+    await newUser(page, request, lang);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sent: { wordId: number; outcome: string }[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/review/events") && r.method() === "POST")
+        sent.push(...(r.postDataJSON() as { events: typeof sent }).events);
+    });
+    await openGame(page, "/game/2/word-search");
+    await expect(page.getByTestId("grid")).toBeVisible();
+    const grid = await readGrid(page);
+    const items = page.getByTestId("word-list").locator("li");
+    const count = await items.count();
+    let last = 0;
+    for (let i = 0; i < count; i++) {
+      const item = items.nth(i);
+      const id = Number(await item.getAttribute("data-word-id"));
+      // As the grid holds it: no vowel marks until tapped.
+      const listed = (await item.getByTestId("list-word").textContent()) ?? "";
+      expect(stripNikkud(listed)).toBe(listed);
+      if (i === count - 1) {
+        last = id;
+        await item.getByTestId("list-word").click();
+        await expect(item.getByTestId("list-word")).toHaveAttribute("aria-pressed", "true");
+        await page.getByTestId("show-me").click();
+        await expect(item).toHaveAttribute("data-revealed", "true");
+        break;
+      }
+      await page.getByTestId("hint").click();
+      await expect(item).toHaveAttribute("data-current", "true");
+      const hinted = page.getByTestId("grid").locator("[data-hint]");
+      await expect(hinted).toHaveCount(1);
+      const start = {
+        row: Number(await hinted.getAttribute("data-row")),
+        col: Number(await hinted.getAttribute("data-col")),
+      };
+      if (i === 0) await shoot(page, `word-search-hint-${lang}`);
+      const letters = [...listed.replace(/[\s?.!]/gu, "")];
+      const path = findPath(grid, letters, start);
+      for (const c of path) await cellAt(page, c).click();
+      await page.getByTestId("check").click();
+      await expect(item).toHaveAttribute("data-found", "true");
+    }
+    await page.waitForURL(/\/game-over$/);
+    await expect.poll(() => sent.find((e) => e.wordId === last)?.outcome).toBe("wrong");
+    expect(sent.filter((e) => e.wordId !== last).every((e) => e.outcome === "right_after_mistake")).toBe(true);
   });
 }

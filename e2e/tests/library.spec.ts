@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { shoot } from "./games-helpers.ts";
 import { apiHeaders, grantPlan, seedUser, settle } from "./helpers.ts";
 
 test("activating a module from the library lands on its words", async ({ page, request }) => {
@@ -16,13 +17,17 @@ test("activating a module from the library lands on its words", async ({ page, r
   await expect(page).toHaveURL(/\/words$/);
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
   await expect(page.locator("main article").first()).toBeVisible();
+  // Issue 24: the words shown can be played or reviewed from here.
+  await expect(page.getByTestId("play-these")).toHaveAttribute("href", `/game/${moduleId}/translation-match`);
+  await expect(page.getByTestId("review-these")).toHaveAttribute("href", /^\/review\?words=\d+(,\d+){19}$/);
+  await shoot(page, "words-play-these-en");
   // Stored locally and on the server.
   expect(await page.evaluate(() => localStorage.getItem("active_module_id"))).toBe(String(moduleId));
   const res = await request.get("/api/me/active-module?language=en", { headers: apiHeaders(id) });
   expect(res.status()).toBe(200);
   expect((await res.json()).id).toBe(moduleId);
   // The chooser shows it in its banner.
-  await page.getByRole("link", { name: "Play" }).click();
+  await page.getByRole("link", { name: "Play", exact: true }).click();
   await expect(page.getByText(`Active module: ${name}`)).toBeVisible();
 });
 

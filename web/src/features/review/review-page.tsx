@@ -4,6 +4,7 @@
 // region.
 import "@mantine/core/styles/Progress.css";
 import { praiseOf } from "@ivrit/core/games/results";
+import { hebrewLetters } from "@ivrit/core/hebrew";
 import { checkTyped, type Exercise, judgeTyped, type TypedVerdict } from "@ivrit/core/review";
 import type { ReviewCard, ReviewOption } from "@ivrit/core/schemas/review";
 import { Button, Card, Group, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
@@ -237,8 +238,15 @@ function TypingExercise({ answer, onSubmit }: { answer: Answer | null; onSubmit:
         {screenKeyboard && (
           <HebrewKeyboard
             disabled={answer !== null}
-            onKey={(k) => setValue((v) => v + k)}
-            onBackspace={() => setValue((v) => [...v].slice(0, -1).join(""))}
+            onKey={(k) => {
+              setValue((v) => v + k);
+              // Back to the field (its keyboard stays closed): Enter checks, as after typing.
+              input.current?.focus();
+            }}
+            onBackspace={() => {
+              setValue((v) => [...v].slice(0, -1).join(""));
+              input.current?.focus();
+            }}
           />
         )}
         {!answer && (
@@ -314,11 +322,10 @@ function Outcome({ item, answer }: { item: ReviewCard; answer: Answer | null }) 
   const { t } = useTranslation("review");
   let text: ReactNode = null;
   if (answer) {
-    const head = answer.correct
-      ? answer.verdict === "tolerated"
-        ? t("feedback.tolerated")
-        : t("feedback.right")
-      : t("feedback.wrong");
+    // "Here is the usual spelling" when the letters differ, not for a final letter written medial (its note says it).
+    const otherSpelling =
+      answer.verdict === "tolerated" && answer.typed !== null && hebrewLetters(answer.typed) !== hebrewLetters(item.he);
+    const head = answer.correct ? (otherSpelling ? t("feedback.tolerated") : t("feedback.right")) : t("feedback.wrong");
     text = (
       <Stack gap={2} align="center" className={classes.answerShown}>
         <Text fw={700} c={answer.correct ? "#1b5e20" : "red.9"} size="lg" data-testid="verdict">

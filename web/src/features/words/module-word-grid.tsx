@@ -3,11 +3,12 @@ import "@mantine/core/styles/Badge.css";
 
 import type { WordState } from "@ivrit/core/review";
 import type { Module } from "@ivrit/core/schemas/api";
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
-import { IconCheck } from "@tabler/icons-react";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { IconCheck, IconPlayerPlay, IconRepeat } from "@tabler/icons-react";
 import { memo, useState } from "react";
 import { useReviewWordStates } from "../../shared/api/get-review-words.ts";
 import { type CardWord, showRoots } from "../../shared/card-word.ts";
+import { Link } from "../../shared/router.tsx";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
 import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
@@ -105,7 +106,61 @@ const WordTile = memo(function WordTile({ w, onOpen, state }: TileProps) {
   );
 });
 
-export function ModuleWordGrid({ module, words }: { module: Module; words: CardWord[] }) {
+/** A review takes at most 20 words: the ones not known yet first, in the page's order. */
+const REVIEW_MAX = 20;
+
+/** "Play these" and "Review these" (issue 24: the words page is no dead end). */
+function PlayThese({
+  module,
+  words,
+  states,
+}: {
+  module: Module;
+  words: CardWord[];
+  states: ReadonlyMap<number, WordState> | undefined;
+}) {
+  const { t } = useTranslation("words");
+  const ids = words.map(wordIdOf).filter((id) => id > 0);
+  const known = (id: number) => {
+    const s = states?.get(id);
+    return s === "known" || s === "mature";
+  };
+  const review = [...ids.filter((id) => !known(id)), ...ids.filter(known)].slice(0, REVIEW_MAX);
+  return (
+    <Group gap="sm">
+      <Button
+        component={Link}
+        to={`/game/${module.id}/translation-match`}
+        leftSection={<IconPlayerPlay size={18} aria-hidden="true" />}
+        data-testid="play-these"
+      >
+        {t("play")}
+      </Button>
+      {review.length > 0 && (
+        <Button
+          component={Link}
+          to={`/review?words=${review.join(",")}`}
+          variant="light"
+          leftSection={<IconRepeat size={18} aria-hidden="true" />}
+          data-testid="review-these"
+        >
+          {t("review")}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+export function ModuleWordGrid({
+  module,
+  words,
+  playable = true,
+}: {
+  module: Module;
+  words: CardWord[];
+  /** False for a module the plan does not unlock. */
+  playable?: boolean;
+}) {
   const { t } = useTranslation("words");
   const moduleName = useModuleName();
   const [open, setOpen] = useState<CardWord | null>(null);
@@ -117,6 +172,9 @@ export function ModuleWordGrid({ module, words }: { module: Module; words: CardW
         <Title order={2}>{moduleName(module)}</Title>
         <Text c="dimmed">{t("count", { count: words.length })}</Text>
       </Group>
+      {playable && words.length > 0 && module.id > 0 && (
+        <PlayThese module={module} words={words} states={states.data} />
+      )}
       {words.length === 0 ? (
         <Text>{t("empty")}</Text>
       ) : (

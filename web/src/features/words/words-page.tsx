@@ -53,7 +53,7 @@ export default function WordsPage() {
     body = (
       <>
         {locked && <LockedBanner />}
-        <ModuleWordGrid module={words.data.module ?? module} words={cards} />
+        <ModuleWordGrid module={words.data.module ?? module} words={cards} playable={!locked} />
       </>
     );
   }
