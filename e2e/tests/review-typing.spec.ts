@@ -36,12 +36,13 @@ for (const lang of LANGUAGES) {
     // Two words recalled over three months (typing cards) and one over ten days (a listening card), sent with past
     // times as an offline device would.
     const now = Date.now();
-    const ev = (wordId: number, daysAgo: number, i: number, outcome = "right") => ({
+    const ev = (wordId: number, daysAgo: number, i: number, outcome = "right", exercise?: string) => ({
       id: `t${wordId}-${i}`,
       wordId,
       at: new Date(now - daysAgo * D).toISOString(),
       game: "review",
       outcome,
+      ...(exercise && { exercise }),
     });
     const strong = (wordId: number) => [90, 75, 55, 30, 5].map((d, i) => ev(wordId, d, i));
     const seeded = await request.post("/api/review/events", {
@@ -50,9 +51,12 @@ for (const lang of LANGUAGES) {
         events: [
           ...strong(BAT),
           ...strong(YOM),
-          ev(LISTEN, 10, 0, "right_after_mistake"),
-          ev(LISTEN, 10 - 1 / 144, 1),
-          ev(LISTEN, 8, 2),
+          // Produced once, in review with a stability of about 4 days: listening (decision 0067).
+          ev(LISTEN, 12, 0),
+          ev(LISTEN, 12 - 1 / 144, 1, "right", "typing"),
+          ev(LISTEN, 9, 2, "wrong"),
+          ev(LISTEN, 9 - 1 / 36, 3),
+          ev(LISTEN, 6, 4),
         ],
       },
     });

@@ -20,7 +20,6 @@ import { logError } from "../../shared/log.ts";
 import { Link, useSearchParams } from "../../shared/router.tsx";
 import { reviewEvents } from "../../shared/session/records.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
-import { AutoAudioButton } from "../../shared/ui/auto-audio-button.tsx";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
@@ -98,7 +97,7 @@ function Prompt({ item, revealed, onReveal }: { item: ReviewCard; revealed: bool
         <Stack gap={4} align="center" className={classes.prompt}>
           <Text>{t("exercise.listening")}</Text>
           {/* Plays on arrival (the tap that started the session lets the browser play); else, the button. */}
-          <AutoAudioButton playKey={item.wordId} path={item.audioPath} text={item.nikkud || item.he} size="lg" />
+          <AudioButton key={item.wordId} path={item.audioPath} text={item.nikkud || item.he} size="lg" autoPlay />
           {/* Without a recording or a Hebrew voice nothing can be heard: the transliteration stands in. */}
           {!item.audioPath && !canSpeakHebrew() && (
             <Stack gap={2} align="center">

@@ -8,7 +8,7 @@ import { stripNikkud } from "@ivrit/core/hebrew";
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import classes from "../../../shared/game/play.module.css";
-import { AutoAudioButton } from "../../../shared/ui/auto-audio-button.tsx";
+import { AudioButton } from "../../../shared/ui/audio-button.tsx";
 import { Hebrew, Translation } from "../../../shared/ui/hebrew.tsx";
 import { useTranslation } from "../../../shared/use-translation.ts";
 import lessonClasses from "./lesson.module.css";
@@ -42,7 +42,7 @@ export function LessonCard({
           <Hebrew className={classes.promptHebrew} size="xxl">
             {hebrew}
           </Hebrew>
-          <AutoAudioButton playKey={id} path={audio} text={hebrew} size="lg" />
+          <AudioButton key={id} path={audio} text={hebrew} size="lg" autoPlay />
         </Group>
         {plain && plain !== hebrew && (
           <Hebrew size="lg" className={lessonClasses.plain}>
