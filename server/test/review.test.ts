@@ -5,7 +5,7 @@ import { replay } from "@ivrit/core/srs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../src/db/schema.ts";
-import { cardOf, foldPending, insertEvents, REVIEW_CHANNEL } from "../src/routes/review.ts";
+import { cardOf, type FoldStats, foldPending, insertEvents, MARK_EVERY, REVIEW_CHANNEL } from "../src/routes/review.ts";
 import { revokePlan } from "../src/users.ts";
 import { as, BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
 
@@ -423,6 +423,36 @@ describe.each(BACKENDS)("review on %s", (backend) => {
         }
       },
     );
+
+    it("places a late event from the nearest mark before it, whatever the word's history (issue 25.8)", async () => {
+      const user = newUser();
+      const start = Date.now() - 400 * DAY;
+      const at = (n: number) => new Date(start + n * 3_600_000).toISOString();
+      // 1,000 answers on one word, in order: folded on top of each other, a mark every MARK_EVERY.
+      const history = Array.from({ length: 1_000 }, (_, n) =>
+        ev(`h${n}`, 1003, at(n * 2), n % 6 ? "right" : "wrong", n % 3 ? "review" : "translation_match"),
+      );
+      expect(await storeOnly(user, history)).toHaveLength(1_000);
+      const first: FoldStats = { replayed: 0 };
+      expect(await foldPending(h.database.db, user, Number.POSITIVE_INFINITY, first)).toBe(1_000);
+      expect(first.replayed).toBe(0);
+      // A late answer between the 990th and the 991st: replayed from the mark before it, not from the first.
+      await storeOnly(user, [ev("late1", 1003, at(990 * 2 - 1), "wrong")]);
+      const late: FoldStats = { replayed: 0 };
+      await foldPending(h.database.db, user, Number.POSITIVE_INFINITY, late);
+      expect(late.replayed).toBeLessThanOrEqual(MARK_EVERY + 11);
+      expect(late.replayed).toBeGreaterThan(10);
+      expect(cardOf((await foldedCard(user, 1003)) as never)).toEqual(await replayOf(user, 1003));
+      // A very late one (before most of the history): the marks after it are rewritten, and a next late event
+      // still lands on the right state.
+      await storeOnly(user, [ev("late2", 1003, at(101), "right")]);
+      await foldPending(h.database.db, user);
+      await storeOnly(user, [ev("late3", 1003, at(1_500), "right")]);
+      const third: FoldStats = { replayed: 0 };
+      await foldPending(h.database.db, user, Number.POSITIVE_INFINITY, third);
+      expect(third.replayed).toBeLessThanOrEqual(MARK_EVERY + 260);
+      expect(cardOf((await foldedCard(user, 1003)) as never)).toEqual(await replayOf(user, 1003));
+    });
 
     it("folds a backlog longer than one step, with late events on both sides of a step, as its replay", async () => {
       const user = newUser();

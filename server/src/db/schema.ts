@@ -338,6 +338,26 @@ export const reviewCards = pgTable(
 );
 
 /**
+ * A word's card as it stood after every MARK_EVERY-th of its answers (server/src/routes/review.ts): a late event
+ * replays the word from the nearest mark before it instead of from its first answer (issue 25.8). Marks after a
+ * late event are rewritten by its replay.
+ */
+export const reviewMarks = pgTable(
+  "review_marks",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    wordId: integer("word_id").notNull(),
+    /** The event the card stands after: its time and client id (the events' order). */
+    at: timestamp("at", { withTimezone: true, precision: 3 }).notNull(),
+    eventId: text("event_id").notNull(),
+    card: jsonb("card").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.wordId, t.at, t.eventId] })],
+);
+
+/**
  * Answers per day of the learner (in their time zone when the answer was folded): the goal and the streak read
  * these. Counted by the fold, each event once as the fold cursor passes it (decision 0067).
  */

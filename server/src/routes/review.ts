@@ -38,9 +38,9 @@ import {
   type CardState,
   compareEvents,
   exerciseFor,
+  newCard,
   nikkudHidden,
   type ReviewEventLike,
-  replay,
   wordState,
 } from "@ivrit/core/srs";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
@@ -212,46 +212,99 @@ async function upsertCards(db: Db, userId: string, rows: CardRow[]) {
       last_miss_at = excluded.last_miss_at`);
 }
 
-/** Replays one user's events for the given words, those stored up to event id `upTo`, in time order, into card rows. */
+/** A word's card is kept every this many of its answers (review_marks): a late event replays from the nearest. */
+export const MARK_EVERY = 64;
+type Mark = { wordId: number; at: Date; id: string; card: CardState };
+
+/** Applies events (in time order) to a card, keeping a mark at every MARK_EVERY-th answer of the word. */
+function applyAll(wordId: number, card: CardState, events: readonly Ev[], tz: string, marks: Mark[]): CardState {
+  let next = card;
+  for (const e of events) {
+    next = applyEvent(next, e, tz);
+    if (next.reps % MARK_EVERY === 0) marks.push({ wordId, at: e.at, id: e.id, card: next });
+  }
+  return next;
+}
+
+/** A card from its JSON form (dates as ISO strings). */
+function cardFromJson(c: Record<string, unknown>): CardState {
+  const date = (v: unknown) => (v === null ? null : new Date(v as string));
+  return {
+    ...(c as unknown as CardState),
+    due: new Date(c.due as string),
+    lastReview: date(c.lastReview),
+    lastMissAt: date(c.lastMissAt),
+  };
+}
+
+async function writeMarks(db: Db, userId: string, marks: Mark[]) {
+  if (marks.length === 0) return;
+  const json = JSON.stringify(marks.map((m) => ({ w: m.wordId, at: m.at.toISOString(), id: m.id, c: m.card })));
+  await db.execute(sql`
+    insert into review_marks (user_id, word_id, at, event_id, card)
+    select ${userId}::uuid, m.w, m.at, m.id, m.c from json_to_recordset(${json}::json) as m(w int, at timestamptz, id text, c jsonb)
+    on conflict (user_id, word_id, at, event_id) do update set card = excluded.card`);
+}
+
+/**
+ * Places late (or out-of-order) events: each word is replayed from its nearest mark before its earliest new event
+ * (from a new card when there is none), over its events stored up to event id `upTo`, in time order; the word's
+ * marks from that event on are rewritten. A late event costs the events after it (and fewer than MARK_EVERY
+ * before), whatever the word's history (issue 25.8). Ids are compared byte-wise (collate "C"), as compareEvents.
+ * Answers the card rows and counts the events read into `stats.replayed`.
+ */
 async function replayWords(
   db: Db,
   userId: string,
-  wordIds: number[],
+  late: Map<number, { first: Ev; card: CardRow }>,
   upTo: number,
   timeZone: string,
-): Promise<Map<number, CardRow>> {
-  const out = new Map<number, CardRow>();
-  if (wordIds.length === 0) return out;
-  const rows = await db
-    .select({
-      wordId: t.reviewEvents.wordId,
-      id: t.reviewEvents.clientEventId,
-      at: t.reviewEvents.at,
-      outcome: t.reviewEvents.outcome,
-      game: t.reviewEvents.game,
-      exercise: t.reviewEvents.exercise,
-    })
-    .from(t.reviewEvents)
-    .where(
-      and(
-        eq(t.reviewEvents.userId, userId),
-        sql`${t.reviewEvents.wordId} = any(${intArray(wordIds)})`,
-        lte(t.reviewEvents.id, upTo),
-      ),
-    );
-  const byWord = new Map<number, Ev[]>();
-  for (const r of rows) {
-    const list = byWord.get(r.wordId) ?? [];
-    list.push(evOf(r));
-    byWord.set(r.wordId, list);
-  }
-  for (const [wordId, events] of byWord) {
-    events.sort(compareEvents);
-    const card = replay(events, timeZone) as CardState;
-    out.set(wordId, rowOf(userId, wordId, card, (events[0] as Ev).at, events[events.length - 1] as Ev));
+  marks: Mark[],
+  stats?: FoldStats,
+): Promise<CardRow[]> {
+  if (late.size === 0) return [];
+  const from = JSON.stringify([...late].map(([w, l]) => ({ w, at: l.first.at.toISOString(), id: l.first.id })));
+  type J = { w: number; mark: { at: string; id: string; card: Record<string, unknown> } | null; events: J2[] };
+  type J2 = { id: string; at: string; o: string; g: string; x: string | null };
+  const [row] = (
+    (await db.execute(sql`
+      with l as (select * from json_to_recordset(${from}::json) as l(w int, at timestamptz, id text)),
+           m as (select distinct on (k.word_id) k.word_id, k.at, k.event_id, k.card from review_marks k
+                 join l on l.w = k.word_id
+                 where k.user_id = ${userId}::uuid and (k.at, k.event_id collate "C") < (l.at, l.id collate "C")
+                 order by k.word_id, k.at desc, k.event_id collate "C" desc),
+           d as (delete from review_marks k using l
+                 where k.user_id = ${userId}::uuid and k.word_id = l.w
+                   and (k.at, k.event_id collate "C") >= (l.at, l.id collate "C"))
+      select coalesce(json_agg(json_build_object(
+        'w', l.w,
+        'mark', case when m.word_id is null then null
+                     else json_build_object('at', m.at, 'id', m.event_id, 'card', m.card) end,
+        'events', (select coalesce(json_agg(json_build_object('id', e.client_event_id, 'at', e.at, 'o', e.outcome,
+                                                               'g', e.game, 'x', e.exercise)), '[]'::json)
+                   from review_events e
+                   where e.user_id = ${userId}::uuid and e.word_id = l.w and e.id <= ${upTo}
+                     and (m.word_id is null or (e.at, e.client_event_id collate "C") > (m.at, m.event_id collate "C")))
+      )), '[]'::json) as words
+      from l left join m on m.word_id = l.w`)) as unknown as { rows: { words: J[] }[] }
+  ).rows;
+  const out: CardRow[] = [];
+  for (const w of row?.words ?? []) {
+    const events = w.events
+      .map((e) => evOf({ id: e.id, at: new Date(e.at), outcome: e.o, game: e.g, exercise: e.x }))
+      .sort(compareEvents);
+    if (stats) stats.replayed += events.length;
+    const { first, card: stored } = late.get(w.w) as { first: Ev; card: CardRow };
+    const start = w.mark ? cardFromJson(w.mark.card) : newCard((events[0] as Ev).at);
+    const card = applyAll(w.w, start, events, timeZone, marks);
+    const firstAt = new Date(Math.min(first.at.getTime(), stored.firstAt.getTime()));
+    out.push(rowOf(userId, w.w, card, firstAt, events[events.length - 1] as Ev));
   }
   return out;
 }
+
+/** What a fold did beyond folding: events re-read to place late ones (replays). */
+export type FoldStats = { replayed: number };
 
 /** An event as it is stored: its time already settled (a time ahead of the server's clock counts as now). */
 export type StoredEvent = {
@@ -324,7 +377,12 @@ const FOLD_LOCKS = 66;
  * word's events stored up to the step's last. Run twice at once (another process), the second finds nothing.
  * `steps` bounds how many steps it takes (all, unless given).
  */
-export async function foldPending(db: Db, userId: string, steps = Number.POSITIVE_INFINITY): Promise<number> {
+export async function foldPending(
+  db: Db,
+  userId: string,
+  steps = Number.POSITIVE_INFINITY,
+  stats?: FoldStats,
+): Promise<number> {
   type J = { n: number; id: string; w: number; at: string; o: Outcome; g: string; x: string | null };
   let total = 0;
   for (let step = 1; ; step++) {
@@ -361,7 +419,8 @@ export async function foldPending(db: Db, userId: string, steps = Number.POSITIV
       }
       const existing = await cardsOf(tx, userId, [...byWord.keys()]);
       const rows: CardRow[] = [];
-      const toReplay: number[] = [];
+      const marks: Mark[] = [];
+      const late = new Map<number, { first: Ev; card: CardRow }>();
       for (const [wordId, list] of byWord) {
         list.sort(compareEvents);
         const first = list[0] as Ev;
@@ -369,16 +428,15 @@ export async function foldPending(db: Db, userId: string, steps = Number.POSITIV
         const card = existing.get(wordId);
         if (!card) {
           // No card means no earlier event: the new ones are the whole history.
-          rows.push(rowOf(userId, wordId, replay(list, tz) as CardState, first.at, last));
+          rows.push(rowOf(userId, wordId, applyAll(wordId, newCard(first.at), list, tz, marks), first.at, last));
         } else if (compareEvents(first, { at: card.lastAt, id: card.lastEventId }) > 0) {
           // All after the last applied one: fold on top of the stored card.
-          let next = cardOf(card);
-          for (const e of list) next = applyEvent(next, e, tz);
-          rows.push(rowOf(userId, wordId, next, card.firstAt, last));
-        } else toReplay.push(wordId); // late or out of order: the word's history, in time order
+          rows.push(rowOf(userId, wordId, applyAll(wordId, cardOf(card), list, tz, marks), card.firstAt, last));
+        } else late.set(wordId, { first, card }); // late or out of order: replayed from the nearest mark before
       }
-      rows.push(...(await replayWords(tx, userId, toReplay, upTo, tz)).values());
+      rows.push(...(await replayWords(tx, userId, late, upTo, tz, marks, stats)));
       await upsertCards(tx, userId, rows);
+      await writeMarks(tx, userId, marks);
       await countDays(tx, userId, perDay);
       await tx.execute(sql`
         insert into review_folds (user_id, folded_id) values (${userId}::uuid, ${upTo})
