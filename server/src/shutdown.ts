@@ -19,7 +19,14 @@ export function installShutdown(opts: {
   exit?: (code: number) => void;
 }) {
   const { app, log, timeoutMs } = opts;
-  const exit = opts.exit ?? ((code: number) => process.exit(code));
+  // pino writes asynchronously: its lines are flushed (in order) before the process exits, for at most 500 ms.
+  const flushThenExit = (code: number) => {
+    const flush = (log as { flush?: (done: () => void) => void }).flush;
+    if (!flush) process.exit(code);
+    setTimeout(() => process.exit(code), 500).unref();
+    flush.call(log, () => process.exit(code));
+  };
+  const exit = opts.exit ?? flushThenExit;
   let stopping = false;
   let current = "";
   let draining = false;
