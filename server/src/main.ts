@@ -9,6 +9,7 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     contentDir: env.CONTENT_DIR,
+    checkpointMs: env.CHECKPOINT_EVERY,
   });
   const app = await buildApp({
     deps: { database, cache, plans },

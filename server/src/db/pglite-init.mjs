@@ -1,8 +1,39 @@
 // Creates a new PGlite data directory (initdb) and exits. Run as a child process by createDb: initdb needs a
 // second, temporary PostgreSQL instance, and running it here keeps that memory out of the server process.
+//
+// PGlite writes the new files with its syncs off, so they are made in `<dataDir>/.initdb`, synced, and moved into
+// the data directory with PG_VERSION last (decision 0070): a power cut during a first start leaves no PG_VERSION,
+// and the next start makes the directory again, instead of a PG_VERSION beside files that never reached the disk.
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
 const dir = process.argv[2];
 if (!dir) throw new Error("usage: pglite-init.mjs <dataDir>");
-const db = await PGlite.create(dir);
+const tmp = join(dir, ".initdb");
+rmSync(tmp, { recursive: true, force: true });
+const db = await PGlite.create(tmp);
 await db.close();
+
+function fsyncPath(path) {
+  const fd = openSync(path, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+/** Every file, then its directory, depth first. */
+function syncTree(path) {
+  if (statSync(path).isDirectory()) for (const name of readdirSync(path)) syncTree(join(path, name));
+  fsyncPath(path);
+}
+syncTree(tmp);
+const names = readdirSync(tmp).filter((n) => n !== "PG_VERSION");
+for (const name of [...names, "PG_VERSION"]) {
+  if (name === "PG_VERSION") fsyncPath(dir); // every other entry is in place first
+  rmSync(join(dir, name), { recursive: true, force: true }); // left by a start cut short
+  renameSync(join(tmp, name), join(dir, name));
+}
+rmSync(tmp, { recursive: true });
+fsyncPath(dir);
