@@ -1,5 +1,6 @@
 // `npm start`: one process serving the API, the audio and the SPA.
 import { buildApp } from "./app.ts";
+import { scheduleBackups } from "./backups.ts";
 import { boot } from "./boot.ts";
 import { parseEnv } from "./env.ts";
 
@@ -33,8 +34,10 @@ async function main() {
     );
   }, env.CONTENT_POLL_MS);
   poll.unref();
+  const stopBackups = scheduleBackups(database, env, log);
   app.addHook("onClose", async () => {
     clearInterval(poll);
+    await stopBackups();
     await close();
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

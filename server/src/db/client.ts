@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR, PGLITE_INIT_SCRIPT } from "../paths.ts";
+import { type BackupResult, writeBackup } from "./backup.ts";
 import { storageFault } from "./faults.ts";
 import { lockDataDir } from "./lock.ts";
 import { SyncingNodeFS } from "./pglite-sync.ts";
@@ -33,6 +34,8 @@ export type Database = {
     onMessage: (payload: string) => void,
     onState: (live: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /** The embedded database only: writes a backup of it to `file` while it serves (decision 0071). */
+  backup?: (file: string) => Promise<BackupResult>;
   /** One round trip to the database: throws when it cannot answer (the health check). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -100,7 +103,8 @@ export async function createDb(opts: {
   }
   const memory = opts.dataDir === "memory://";
   if (!memory) checkWritable(opts.dataDir);
-  const unlock = memory ? async () => {} : await lockDataDir(opts.dataDir);
+  const lock = memory ? null : await lockDataDir(opts.dataDir);
+  const unlock = async () => lock?.release();
   let client: PGlite;
   try {
     if (!memory && !existsSync(join(opts.dataDir, "PG_VERSION"))) initDataDir(opts.dataDir);
@@ -116,6 +120,13 @@ export async function createDb(opts: {
   }
   const db = drizzlePglite(parsersOnce(client), { schema }) as unknown as Db;
   const checkpoints = memory ? null : checkpointer(client, opts.checkpointMs ?? CHECKPOINT_EVERY_MS);
+  const backup = memory ? undefined : (file: string) => writeBackup(client, opts.dataDir, file);
+  // The CLI asks the process holding the directory for a backup through its lock's socket.
+  if (lock && backup)
+    lock.handle = async (request) => {
+      if (request.request !== "backup" || typeof request.file !== "string") throw new Error("unknown request");
+      return await backup(request.file);
+    };
   return {
     db,
     kind: "pglite",
@@ -128,6 +139,7 @@ export async function createDb(opts: {
         if (!client.closed) await unlisten(); // a closed database has no listener left to remove
       };
     },
+    ...(backup && { backup }),
     ping: async () => void (await client.query("select 1")),
     close: async () => {
       await checkpoints?.stop();
@@ -239,8 +251,9 @@ function checkpointer(client: PGlite, ms: number) {
   };
 }
 
-function initDataDir(dir: string) {
-  const r = spawnSync(process.execPath, [PGLITE_INIT_SCRIPT, dir], { encoding: "utf8" });
+/** Makes a new data directory in `dir` (initdb), or installs the unpacked backup `from` there. */
+export function initDataDir(dir: string, from?: string) {
+  const r = spawnSync(process.execPath, [PGLITE_INIT_SCRIPT, dir, ...(from ? [from] : [])], { encoding: "utf8" });
   if (r.status !== 0) {
     // PGlite reports a full disk as "ErrnoError { errno: 51 }": say it in words.
     const said = r.stderr || r.error?.message || "";

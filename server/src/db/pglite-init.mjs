@@ -1,5 +1,7 @@
 // Creates a new PGlite data directory (initdb) and exits. Run as a child process by createDb: initdb needs a
 // second, temporary PostgreSQL instance, and running it here keeps that memory out of the server process.
+// With a second argument, a data directory unpacked from a backup (decision 0071) takes initdb's place: it is
+// opened once (PostgreSQL's crash recovery, then a shutdown checkpoint) and installed the same way.
 //
 // PGlite writes the new files with its syncs off, so they are made in `<dataDir>/.initdb`, synced, and moved into
 // the data directory with PG_VERSION last (decision 0070): a power cut during a first start leaves no PG_VERSION,
@@ -8,10 +10,11 @@ import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSy
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
-const dir = process.argv[2];
-if (!dir) throw new Error("usage: pglite-init.mjs <dataDir>");
+const [dir, from] = process.argv.slice(2);
+if (!dir) throw new Error("usage: pglite-init.mjs <dataDir> [<unpacked backup>]");
 const tmp = join(dir, ".initdb");
 rmSync(tmp, { recursive: true, force: true });
+if (from) renameSync(from, tmp);
 const db = await PGlite.create(tmp);
 await db.close();
 
