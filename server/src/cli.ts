@@ -6,7 +6,7 @@
 //   backup [file]                          a backup of the embedded database, while the server runs or not
 //   restore <file>                         a backup into DATA_DIR, which must be empty and not in use
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isPlan } from "@ivrit/core/plans";
 import { ContentError, syncContent } from "./content/sync.ts";
@@ -23,6 +23,8 @@ const USAGE = `usage:
   plan:show <userId>
   backup [file]
   restore <file>`;
+/** A path the operator typed, from where they typed it (npm runs this script from server/; INIT_CWD is theirs). */
+const fromUser = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function fail(message: string): never {
@@ -43,7 +45,7 @@ async function main() {
       fail("backup and restore are for the embedded database: on PostgreSQL use pg_dump and pg_restore (README)");
     if (command === "backup") return backup(env, userArg);
     if (!userArg) fail(`restore needs the backup file\n${USAGE}`);
-    return restore(env, userArg);
+    return restore(env, fromUser(userArg));
   }
   const database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
@@ -105,7 +107,7 @@ async function main() {
 
 /** The server takes the backup when it runs (asked through the data directory's lock); else this process does. */
 async function backup(env: Env, fileArg: string | undefined) {
-  const file = fileArg ?? join(env.BACKUP_DIR ?? ".", backupName());
+  const file = fromUser(fileArg ?? join(env.BACKUP_DIR ?? ".", backupName()));
   let result: BackupResult;
   try {
     result = (await requestHolder(env.DATA_DIR, { request: "backup", file })) as BackupResult;

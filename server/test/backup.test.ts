@@ -41,6 +41,7 @@ describe("backups of the embedded database", () => {
       BACKUP_DIR: backupDir,
       BACKUP_EVERY: "2s",
       BACKUP_KEEP: "2",
+      LOG_LEVEL: "info",
     });
     const user = randomUUID();
     const acked: string[] = [];
@@ -74,8 +75,9 @@ describe("backups of the embedded database", () => {
       expect(inUse.status).not.toBe(0);
       expect(inUse.output).toContain(`DATA_DIR ${dataDir} is in use by process ${server.child.pid}`);
 
-      // Long enough for the scheduled backups to run three times: two are kept.
-      await new Promise((r) => setTimeout(r, 15_000));
+      // Until the scheduled backups ran three times: two are kept.
+      const scheduled = () => server.output().split('"msg":"backup written"').length - 1;
+      while (scheduled() < 3) await new Promise((r) => setTimeout(r, 200));
     } finally {
       writing = false;
       await Promise.allSettled(writers);

@@ -1,25 +1,27 @@
 // Backups of the embedded database (decision 0071): taken by the process that holds the data directory, while it
 // serves; restored by the CLI into a directory no process holds.
 //
-// A backup is the data directory's files copied while PGlite runs no statement (inside a transaction of its own,
-// which every other query and transaction waits for): the copy is the directory as a crash at that instant would
-// leave it, and PostgreSQL opens it as it opens after a crash, with every transaction committed before the copy.
-// A checkpoint first keeps what it replays short, and the WAL segments before it out of the copy. The copy (one
-// in-kernel copy a file) is then packed with tar and gzip while the server goes on.
+// PostgreSQL's online backup, as pg_basebackup makes it: pg_backup_start (a checkpoint), the data files copied
+// while the server goes on writing (a page torn by a write during the copy is rewritten from the WAL, which holds
+// whole pages while a backup runs), pg_backup_stop, then the WAL from the backup's checkpoint to its end, copied
+// inside a PGlite transaction so that no statement (no checkpoint) removes any of it meanwhile, and the
+// backup_label pg_backup_stop returns. Restored, PostgreSQL replays that WAL up to the backup's end: the database as
+// it was at pg_backup_stop, with every transaction committed before it. The copy is packed with tar and gzip.
 import { spawn } from "node:child_process";
 import {
   closeSync,
   copyFileSync,
   existsSync,
   fsyncSync,
-  lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
+import { copyFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { TOKEN_FILE } from "./lock.ts";
@@ -29,7 +31,7 @@ export type BackupResult = {
   bytes: number;
   /** From the request to the file on the disk. */
   ms: number;
-  /** How long statements waited: the copy of the files. */
+  /** How long statements waited: the copy of the WAL written during the backup. */
   pausedMs: number;
 };
 
@@ -46,18 +48,33 @@ export const BACKUP_NAME = /^ivrit-\d{8}-\d{6}\.tar\.gz$/;
 const SEGMENT = /^[0-9A-F]{24}$/;
 
 /**
- * Copies the data directory `from` into `to`, with only the WAL segments from `wal.first` to `wal.last`: the
- * checkpoint's and those after it, up to the one being written (the others are done with, or made ready ahead).
+ * Copies the data directory `from` into `to` while it is written to, all but pg_wal's contents: eight files at a
+ * time on libuv's pool (a thousand small files one after the other wait a thousand turns of a busy event loop).
  */
-function copyTree(from: string, to: string, wal: { first: string; last: string }, rel = "") {
-  mkdirSync(to);
-  for (const name of readdirSync(from)) {
-    if (rel === "" && skipped(name)) continue;
-    if (rel === "pg_wal" && SEGMENT.test(name) && (name < wal.first || name > wal.last)) continue;
-    const st = lstatSync(join(from, name));
-    if (st.isDirectory()) copyTree(join(from, name), join(to, name), wal, rel ? `${rel}/${name}` : name);
-    else if (st.isFile()) copyFileSync(join(from, name), join(to, name));
-  }
+async function copyData(from: string, to: string): Promise<void> {
+  const files: string[] = [];
+  const walk = (rel: string) => {
+    mkdirSync(join(to, rel));
+    if (rel === "pg_wal") return;
+    for (const entry of readdirSync(join(from, rel), { withFileTypes: true })) {
+      if (rel === "" && skipped(entry.name)) continue;
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) files.push(path);
+    }
+  };
+  walk("");
+  let next = 0;
+  const copier = async () => {
+    while (next < files.length) {
+      const path = files[next++] as string;
+      // A file removed since the directory was read (a dropped table, a temporary file): the WAL says so.
+      await copyFile(join(from, path), join(to, path)).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== "ENOENT") throw e;
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, copier));
 }
 
 export function fsyncPath(path: string) {
@@ -81,7 +98,10 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
-/** Writes a backup of the open database in `dataDir` to `file` (replaced whole, or left as it was). */
+/**
+ * Writes a backup of the open database in `dataDir` to `file` (replaced whole, or left as it was). One at a time,
+ * and no CHECKPOINT of the caller's meanwhile: a checkpoint removes WAL the backup still has to copy.
+ */
 export async function writeBackup(client: PGlite, dataDir: string, file: string): Promise<BackupResult> {
   const started = performance.now();
   const target = resolve(file);
@@ -89,20 +109,28 @@ export async function writeBackup(client: PGlite, dataDir: string, file: string)
   const staging = `${target}.staging-${process.pid}`;
   const partial = `${target}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
+  let running = false; // PostgreSQL's backup, between pg_backup_start and pg_backup_stop
+  let pausedMs = 0;
   try {
-    await client.query("checkpoint");
-    let pausedMs = 0;
+    await client.query("select pg_backup_start('ivrit', true)");
+    running = true;
+    await copyData(dataDir, staging);
     await client.transaction(async (tx) => {
-      const t = performance.now();
-      const [wal] = (
-        await tx.query<{ first: string; last: string }>(
-          "select pg_walfile_name(redo_lsn) as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last" +
-            " from pg_control_checkpoint()",
+      const [end] = (
+        await tx.query<{ labelfile: string; last: string }>(
+          "select labelfile, pg_walfile_name(lsn) as last from pg_backup_stop(false)",
         )
       ).rows;
-      if (!wal) throw new Error("no checkpoint to start the WAL from");
-      copyTree(dataDir, staging, wal);
+      running = false;
+      const first = /\(file ([0-9A-F]{24})\)/.exec(end?.labelfile ?? "")?.[1];
+      if (!end || !first) throw new Error(`pg_backup_stop named no WAL file: ${end?.labelfile}`);
+      const t = performance.now();
+      const wal = join(dataDir, "pg_wal");
+      for (const name of readdirSync(wal))
+        if (SEGMENT.test(name) && name >= first && name <= end.last)
+          copyFileSync(join(wal, name), join(staging, "pg_wal", name));
       pausedMs = performance.now() - t;
+      writeFileSync(join(staging, "backup_label"), end.labelfile);
     });
     await run("tar", ["-czf", partial, "-C", staging, "."]);
     fsyncPath(partial);
@@ -115,6 +143,7 @@ export async function writeBackup(client: PGlite, dataDir: string, file: string)
       pausedMs: Math.round(pausedMs),
     };
   } finally {
+    if (running) await client.query("select pg_backup_stop(false)").catch(() => {}); // the copy failed
     rmSync(staging, { recursive: true, force: true });
     rmSync(partial, { force: true });
   }

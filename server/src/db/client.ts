@@ -119,8 +119,10 @@ export async function createDb(opts: {
     throw fault ? new Error(`could not open the database in DATA_DIR ${opts.dataDir}: ${fault}`, { cause: e }) : e;
   }
   const db = drizzlePglite(parsersOnce(client), { schema }) as unknown as Db;
-  const checkpoints = memory ? null : checkpointer(client, opts.checkpointMs ?? CHECKPOINT_EVERY_MS);
-  const backup = memory ? undefined : (file: string) => writeBackup(client, opts.dataDir, file);
+  // Checkpoints and backups one at a time: a checkpoint during a backup would remove WAL the backup needs.
+  const serial = inTurn();
+  const checkpoints = memory ? null : checkpointer(client, opts.checkpointMs ?? CHECKPOINT_EVERY_MS, serial);
+  const backup = memory ? undefined : (file: string) => serial(() => writeBackup(client, opts.dataDir, file));
   // The CLI asks the process holding the directory for a backup through its lock's socket.
   if (lock && backup)
     lock.handle = async (request) => {
@@ -229,8 +231,18 @@ async function listenPg(
   };
 }
 
+/** Runs the functions given one after the other, each once the one before settled. */
+function inTurn() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = last.then(fn, fn);
+    last = next.catch(() => {});
+    return next;
+  };
+}
+
 /** A CHECKPOINT every `ms` when the WAL moved since the last one; `stop` waits for one under way. */
-function checkpointer(client: PGlite, ms: number) {
+function checkpointer(client: PGlite, ms: number, serial: ReturnType<typeof inTurn>) {
   let last = "";
   let running: Promise<void> = Promise.resolve();
   const tick = async () => {
@@ -241,7 +253,7 @@ function checkpointer(client: PGlite, ms: number) {
   };
   const timer = setInterval(() => {
     // A checkpoint that fails is retried at the next tick; PostgreSQL has logged why.
-    running = running.then(tick).catch(() => {});
+    running = running.then(() => serial(tick)).catch(() => {});
   }, ms).unref();
   return {
     stop: async () => {

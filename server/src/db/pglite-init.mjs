@@ -6,7 +6,7 @@
 // PGlite writes the new files with its syncs off, so they are made in `<dataDir>/.initdb`, synced, and moved into
 // the data directory with PG_VERSION last (decision 0070): a power cut during a first start leaves no PG_VERSION,
 // and the next start makes the directory again, instead of a PG_VERSION beside files that never reached the disk.
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -14,6 +14,7 @@ const [dir, from] = process.argv.slice(2);
 if (!dir) throw new Error("usage: pglite-init.mjs <dataDir> [<unpacked backup>]");
 const tmp = join(dir, ".initdb");
 rmSync(tmp, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
 if (from) renameSync(from, tmp);
 const db = await PGlite.create(tmp);
 await db.close();
