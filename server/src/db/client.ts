@@ -265,7 +265,10 @@ function checkpointer(client: PGlite, ms: number, serial: ReturnType<typeof inTu
 
 /** Makes a new data directory in `dir` (initdb), or installs the unpacked backup `from` there. */
 export function initDataDir(dir: string, from?: string) {
-  const r = spawnSync(process.execPath, [PGLITE_INIT_SCRIPT, dir, ...(from ? [from] : [])], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, [PGLITE_INIT_SCRIPT, dir, ...(from ? [from] : [])], {
+    encoding: "utf8",
+    env: { ...process.env, UV_THREADPOOL_SIZE: "16" }, // it syncs its files sixteen at a time
+  });
   if (r.status !== 0) {
     // PGlite reports a full disk as "ErrnoError { errno: 51 }": say it in words.
     const said = r.stderr || r.error?.message || "";
