@@ -145,6 +145,7 @@ export async function createDb(opts: {
     ping: async () => void (await client.query("select 1")),
     close: async () => {
       await checkpoints?.stop();
+      await serial(async () => {}); // a backup under way (asked for through the lock) finishes first
       if (!client.closed) await client.close(); // closing twice is harmless
       await unlock();
     },
