@@ -1,7 +1,7 @@
 // `npm test` calls this first (test:node22): the browser tests need Debian's Chromium, the content checks hspell and
 // the hunspell dictionaries, the audio checks espeak-ng, sox and lame, the integration tests the PostgreSQL and
-// Redis clients. Missing packages are installed with apt-get when this runs as root on a Debian machine; otherwise
-// it stops and prints the exact command to run.
+// Redis clients, the power-cut test a C compiler (its LD_PRELOAD library). Missing packages are installed with
+// apt-get when this runs as root on a Debian machine; otherwise it stops and prints the exact command to run.
 import { spawnSync } from "node:child_process";
 
 export const PACKAGES = [
@@ -23,6 +23,8 @@ export const PACKAGES = [
   "redis-tools",
   // The learning-loop browser test moves its server's clock by days (libfaketime).
   "faketime",
+  "gcc",
+  "libc6-dev",
 ];
 
 // `dpkg -s` also answers for a removed package whose configuration is left: read its status line.

@@ -28,6 +28,8 @@ export async function boot(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
   contentDir?: string | undefined;
+  /** The embedded database's checkpoint interval (CHECKPOINT_EVERY). */
+  checkpointMs?: number;
 }): Promise<Booted> {
   // V8 may grow the heap up to 4x what survived the last full collection, and under load the heap is mostly answers
   // built and dropped: a factor of 1.5 keeps the peak near what is live. Read at each collection, so it applies to

@@ -14,6 +14,17 @@ function isProxyAddress(entry: string): boolean {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A duration: a whole number and a unit (`500ms`, `90s`, `30m`, `6h`, `1d`), in milliseconds. */
+const duration = z
+  .string()
+  .regex(/^[1-9]\d*(ms|s|m|h|d)$/, "must be a whole number and a unit: 90s, 30m, 6h, 1d")
+  .transform((v) => {
+    const [, n, unit] = /^(\d+)(ms|s|m|h|d)$/.exec(v) as unknown as [string, string, keyof typeof UNIT_MS];
+    return Number(n) * UNIT_MS[unit];
+  });
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -58,6 +69,12 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** How long a stop (SIGTERM, SIGINT) may take before the process exits anyway, with code 1. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** The embedded database: how often it checkpoints (when it wrote anything since the last one). */
+  CHECKPOINT_EVERY: duration.default(5 * 60_000),
+  /** Scheduled backups of the embedded database: where, how often, how many to keep (the oldest go first). */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_EVERY: duration.optional(),
+  BACKUP_KEEP: z.coerce.number().int().positive().default(7),
 });
 export type Env = z.infer<typeof schema>;
 
@@ -85,7 +102,14 @@ export function changedSettings(env: Env): Record<string, unknown> {
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const result = schema.safeParse(cleaned);
+  const result = schema
+    .superRefine((env, ctx) => {
+      const problem = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      if (env.BACKUP_EVERY !== undefined && !env.BACKUP_DIR) problem("BACKUP_EVERY", "needs BACKUP_DIR");
+      if (env.BACKUP_DIR && env.DATABASE_URL)
+        problem("BACKUP_DIR", "backs up the embedded database only: back PostgreSQL up with pg_dump (README)");
+    })
+    .safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

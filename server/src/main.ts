@@ -1,5 +1,6 @@
 // `npm start`: one process serving the API, the audio and the SPA.
 import { buildApp } from "./app.ts";
+import { scheduleBackups } from "./backups.ts";
 import { boot } from "./boot.ts";
 import { changedSettings, parseEnv } from "./env.ts";
 import { installShutdown } from "./shutdown.ts";
@@ -11,6 +12,7 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     contentDir: env.CONTENT_DIR,
+    checkpointMs: env.CHECKPOINT_EVERY,
   });
   const app = await buildApp({
     deps: { database, cache, plans },
@@ -37,12 +39,14 @@ async function main() {
   }, env.CONTENT_POLL_MS);
   poll.unref();
   app.addHook("onClose", async () => clearInterval(poll));
+  const stopBackups = scheduleBackups(database, env, log);
   installShutdown({
     app,
     log,
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     steps: [
-      { name: "syncing the database", run: () => database.flush() },
+      { name: "stopping scheduled backups", run: stopBackups },
+      // PGlite's close is a shutdown checkpoint whose syncs reach the disk (decision 0070).
       { name: "closing the database", run: close },
     ],
   });

@@ -1,7 +1,6 @@
 // createDb: the same Drizzle schema and migrations over embedded PGlite (default) or PostgreSQL (DATABASE_URL).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { type FileHandle, open, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite, types } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -12,9 +11,10 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { PoolUse } from "../metrics.ts";
 import { MIGRATIONS_DIR, PGLITE_INIT_SCRIPT } from "../paths.ts";
+import { type BackupResult, writeBackup } from "./backup.ts";
 import { storageFault } from "./faults.ts";
-import { groupFlush } from "./group-flush.ts";
 import { lockDataDir } from "./lock.ts";
+import { SyncingNodeFS } from "./pglite-sync.ts";
 import * as schema from "./schema.ts";
 
 type Schema = typeof schema;
@@ -35,10 +35,10 @@ export type Database = {
     onMessage: (payload: string) => void,
     onState: (live: boolean) => void,
   ): Promise<() => Promise<void>>;
-  /** Makes committed writes durable before they are acknowledged (PostgreSQL does this itself at commit). */
-  flush(): Promise<void>;
   /** PostgreSQL's pool use (the metrics); null on PGlite, one connection of its own. */
   poolUse(): PoolUse | null;
+  /** The embedded database only: writes a backup of it to `file` while it serves (decision 0071). */
+  backup?: (file: string) => Promise<BackupResult>;
   /** One round trip to the database: throws when it cannot answer (the health check). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -46,21 +46,38 @@ export type Database = {
 
 /**
  * PGlite's defaults with PostgreSQL's memory settings sized for an embedded database of a few thousand rows
- * (about 250 MB less resident memory than the defaults). PGlite's file system on Node never calls fsync
- * whatever the settings say: durability comes from syncWal below.
+ * (about 250 MB less resident memory than the defaults), and PostgreSQL's syncs on (decision 0070): PGlite turns
+ * fsync off (`-F`); here PostgreSQL syncs as it would on a disk of its own, and SyncingNodeFS makes each of its syncs
+ * reach the disk. `wal_sync_method=fsync`: PGlite's fdatasync is a no-op that no file system can see (it never
+ * leaves Emscripten's syscall layer), while fsync goes to the file system's `fsync`.
  */
 const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
+  ...PGlite.defaultStartParams.filter((p) => p !== "-F"),
+  ...["-c", "fsync=on", "-c", "wal_sync_method=fsync"],
   ...["-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "maintenance_work_mem=8MB"],
   ...["-c", "wal_buffers=1MB", "-c", "temp_buffers=2MB"],
-  // A finished WAL segment is removed, not renamed to a future segment's name: the newest two names are then the
-  // segment being written and the one before it (or one made ready ahead), which is what walSyncer syncs.
-  ...["-c", "wal_recycle=off"],
 ];
 const LOCK_KEY = 726_1093;
 
-/** `databaseUrl` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when dataDir is "memory://". */
-export async function createDb(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+/**
+ * The power-cut test's switch (server/test/powercut.test.ts): PGlite as it comes, fsync off and no sync reaching the
+ * disk, to show that the test fails without the syncs. Never set it otherwise.
+ */
+const UNSAFE_NO_SYNC = process.env.IVRIT_POWERCUT_NO_SYNC === "1";
+
+/** How often the embedded database checkpoints by default (PostgreSQL's checkpoint_timeout). */
+export const CHECKPOINT_EVERY_MS = 5 * 60_000;
+
+/**
+ * `databaseUrl` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when dataDir is "memory://".
+ * `checkpointMs`: PGlite runs PostgreSQL as a single process, with no checkpointer: without a checkpoint the WAL
+ * grows until the next restart, and a crash replays all of it. One runs this often when the WAL moved.
+ */
+export async function createDb(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  checkpointMs?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     // A database that does not answer fails a request in 5 s (a 503) instead of holding it for ever.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
@@ -85,7 +102,6 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
       },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       listen: (channel, onMessage, onState) => listenPg(opts.databaseUrl as string, channel, onMessage, onState),
-      flush: async () => {},
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => void (await pool.query("select 1")),
       close: async () => {
@@ -95,25 +111,37 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
   }
   const memory = opts.dataDir === "memory://";
   if (!memory) checkWritable(opts.dataDir);
-  const unlock = memory ? async () => {} : await lockDataDir(opts.dataDir);
+  const lock = memory ? null : await lockDataDir(opts.dataDir);
+  const unlock = async () => lock?.release();
   let client: PGlite;
   try {
     if (!memory && !existsSync(join(opts.dataDir, "PG_VERSION"))) initDataDir(opts.dataDir);
-    client = await PGlite.create({ dataDir: opts.dataDir, startParams: PGLITE_START_PARAMS });
+    client = await PGlite.create(
+      memory || UNSAFE_NO_SYNC
+        ? { dataDir: opts.dataDir, ...(!UNSAFE_NO_SYNC && { startParams: PGLITE_START_PARAMS }) }
+        : { dataDir: opts.dataDir, fs: new SyncingNodeFS(opts.dataDir), startParams: PGLITE_START_PARAMS },
+    );
   } catch (e) {
     await unlock();
     const fault = storageFault(e);
     throw fault ? new Error(`could not open the database in DATA_DIR ${opts.dataDir}: ${fault}`, { cause: e }) : e;
   }
   const db = drizzlePglite(parsersOnce(client), { schema }) as unknown as Db;
-  const wal = memory ? null : walSyncer(opts.dataDir);
+  // Checkpoints and backups one at a time: a checkpoint during a backup would remove WAL the backup needs.
+  const serial = inTurn();
+  const checkpoints = memory ? null : checkpointer(client, opts.checkpointMs ?? CHECKPOINT_EVERY_MS, serial);
+  const backup = memory ? undefined : (file: string) => serial(() => writeBackup(client, opts.dataDir, file));
+  // The CLI asks the process holding the directory for a backup through its lock's socket.
+  if (lock && backup)
+    lock.handle = async (request) => {
+      if (request.request !== "backup" || typeof request.file !== "string") throw new Error("unknown request");
+      return await backup(request.file);
+    };
   return {
     db,
     kind: "pglite",
     exclusive: (fn) => fn(), // one process owns a PGlite directory
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
-    // Concurrent writes share their WAL syncs (group commit): see group-flush.ts.
-    flush: wal ? groupFlush(wal.sync) : async () => {},
     listen: async (channel, onMessage, onState) => {
       const unlisten = await client.listen(channel, onMessage);
       onState(true);
@@ -122,10 +150,12 @@ export async function createDb(opts: { databaseUrl?: string | undefined; dataDir
       };
     },
     poolUse: () => null,
+    ...(backup && { backup }),
     ping: async () => void (await client.query("select 1")),
     close: async () => {
+      await checkpoints?.stop();
+      await serial(async () => {}); // a backup under way (asked for through the lock) finishes first
       if (!client.closed) await client.close(); // closing twice is harmless
-      await wal?.close();
       await unlock();
     },
   };
@@ -211,45 +241,44 @@ async function listenPg(
   };
 }
 
-/**
- * fdatasync of the newest two write-ahead-log segments: PGlite has already written each committed transaction's
- * WAL to them (through plain writes), and this puts it on the disk. Called before a write is acknowledged. The
- * two are synced at once, through files kept open while they are among the newest (a sync is one directory
- * read and two parallel syncs: decision 0066).
- */
-function walSyncer(dataDir: string) {
-  const wal = join(dataDir, "pg_wal");
-  const files = new Map<string, Promise<FileHandle>>();
-  const drop = (name: string) => {
-    const file = files.get(name);
-    files.delete(name);
-    return file?.then((f) => f.close()).catch(() => {}); // a file that did not open has nothing to close
-  };
-  return {
-    async sync() {
-      const newest = (await readdir(wal))
-        .filter((f) => /^[0-9A-F]{24}$/.test(f))
-        .sort()
-        .slice(-2);
-      for (const name of files.keys()) if (!newest.includes(name)) void drop(name); // removed, or done with
-      await Promise.all(
-        newest.map(async (name) => {
-          let file = files.get(name);
-          if (!file) {
-            file = open(join(wal, name), "r+");
-            files.set(name, file);
-            file.catch(() => files.delete(name)); // the sync fails (the write is not acknowledged); the next one retries
-          }
-          await (await file).datasync();
-        }),
-      );
-    },
-    close: async () => void (await Promise.all([...files.keys()].map(drop))),
+/** Runs the functions given one after the other, each once the one before settled. */
+function inTurn() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = last.then(fn, fn);
+    last = next.catch(() => {});
+    return next;
   };
 }
 
-function initDataDir(dir: string) {
-  const r = spawnSync(process.execPath, [PGLITE_INIT_SCRIPT, dir], { encoding: "utf8" });
+/** A CHECKPOINT every `ms` when the WAL moved since the last one; `stop` waits for one under way. */
+function checkpointer(client: PGlite, ms: number, serial: ReturnType<typeof inTurn>) {
+  let last = "";
+  let running: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    const [row] = (await client.query<{ lsn: string }>("select pg_current_wal_insert_lsn()::text as lsn")).rows;
+    if (!row || row.lsn === last) return;
+    await client.query("checkpoint");
+    last = (await client.query<{ lsn: string }>("select pg_current_wal_insert_lsn()::text as lsn")).rows[0]?.lsn ?? "";
+  };
+  const timer = setInterval(() => {
+    // A checkpoint that fails is retried at the next tick; PostgreSQL has logged why.
+    running = running.then(() => serial(tick)).catch(() => {});
+  }, ms).unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Makes a new data directory in `dir` (initdb), or installs the unpacked backup `from` there. */
+export function initDataDir(dir: string, from?: string) {
+  const r = spawnSync(process.execPath, [PGLITE_INIT_SCRIPT, dir, ...(from ? [from] : [])], {
+    encoding: "utf8",
+    env: { ...process.env, UV_THREADPOOL_SIZE: "16" }, // it syncs its files sixteen at a time
+  });
   if (r.status !== 0) {
     // PGlite reports a full disk as "ErrnoError { errno: 51 }": say it in words.
     const said = r.stderr || r.error?.message || "";
