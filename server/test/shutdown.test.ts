@@ -63,7 +63,7 @@ describe("stopping the server", () => {
       /^stop: no new connections; \d+ open, finishing their requests/,
       /^stop: every request answered, connections closed/,
       /^stop: app closed, scheduled review folds done/,
-      /^stop: syncing the database done/,
+      /^stop: stopping scheduled backups done/,
       /^stop: closing the database done/,
       /^stop: stopped in \d+ ms$/,
     ];
