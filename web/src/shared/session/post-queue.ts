@@ -335,7 +335,8 @@ export class PostQueue {
   }
 
   private async run(force: boolean): Promise<void> {
-    await this.store.adopt?.();
+    // A failure to take in another page's posts must not keep this page's from being sent.
+    await this.store.adopt?.().catch((e: unknown) => logError("queue adopt", e));
     const now = this.now();
     const due = this.store.read().filter((p) => force || p.nextAt <= now);
     const sent: PendingPost[] = [];
