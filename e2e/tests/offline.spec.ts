@@ -78,6 +78,15 @@ function keptAnswer(page: Page, keyEnd: string): Promise<string | null> {
   );
 }
 
+/** The posts waiting on the device, in every page's queue (each page keeps its own key, decision 0085). */
+function waitingPosts(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith("ivrit.pendingPosts"))
+      .reduce((n, k) => n + (JSON.parse(localStorage.getItem(k) ?? "[]") as unknown[]).length, 0),
+  );
+}
+
 interface Sent {
   plays: { sessionId: string; gameName: string; status: number; body: unknown }[];
   events: { id: string; status: string }[];
@@ -261,8 +270,7 @@ for (const reopen of [false, true]) {
       await page.goto("/review");
       const reviewed = await playReview(page, reviewItems);
       // Nothing reached the server yet: everything waits on the device.
-      const waiting = await page.evaluate(() => JSON.parse(localStorage.getItem("ivrit.pendingPosts") ?? "[]").length);
-      expect(waiting).toBeGreaterThan(0);
+      expect(await waitingPosts(page)).toBeGreaterThan(0);
       expect(sent.plays).toHaveLength(0);
 
       if (reopen) {
@@ -272,15 +280,11 @@ for (const reopen of [false, true]) {
         watch(page, sent);
         await page.goto("/home");
         await expect(page.getByTestId("offline-banner")).toBeVisible();
-        expect(
-          await page.evaluate(() => JSON.parse(localStorage.getItem("ivrit.pendingPosts") ?? "[]").length),
-        ).toBeGreaterThan(0);
+        expect(await waitingPosts(page)).toBeGreaterThan(0);
       }
       await context.setOffline(false);
       await expect(page.getByTestId("offline-banner")).toHaveCount(0);
-      await expect
-        .poll(() => page.evaluate(() => localStorage.getItem("ivrit.pendingPosts")), { timeout: 30_000 })
-        .toBeNull();
+      await expect.poll(() => waitingPosts(page), { timeout: 30_000 }).toBe(0);
 
       // 4. The server has each play once: one 201 per session, and sending it again is a duplicate. The game played
       // to the end is one session; the first offline visit (left as soon as its question showed) is a second one only

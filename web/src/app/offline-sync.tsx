@@ -1,6 +1,7 @@
 // Keeps the device ready for no network (issue 15): sends what waits in the post queue at start and whenever the
-// network returns, and, while online, runs the offline warm-up (shared/offline/warm.ts) a moment after start, after
-// each page change (at most every 10 minutes for the same module, plan and language) and when the network returns.
+// network returns (the pages that show answers then read them again, issue 26.8), and, while online, runs the
+// offline warm-up (shared/offline/warm.ts) a moment after start, after each page change (at most every 10 minutes
+// for the same module, plan and language) and when the network returns.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useEntitlements, usePlan } from "../shared/api/get-entitlements.ts";
@@ -9,7 +10,7 @@ import { queryKeys } from "../shared/api/query-keys.ts";
 import { whenIdle } from "../shared/idle.ts";
 import { logError } from "../shared/log.ts";
 import { useLocation } from "../shared/router.tsx";
-import { PROFILE_SENT_EVENT, startQueue } from "../shared/session/queue.ts";
+import { ANSWERS_SENT_EVENT, PROFILE_SENT_EVENT, startQueue } from "../shared/session/queue.ts";
 import { storedActiveModuleId } from "../shared/storage.ts";
 import { useLanguage } from "../shared/use-language.ts";
 import { useOnline } from "../shared/use-online.ts";
@@ -35,8 +36,19 @@ export function OfflineSync() {
     startQueue();
     // A profile or active module changed offline reached the server: the server's answer replaces the device's.
     const reread = () => void queryClient.invalidateQueries({ queryKey: queryKeys.me.all });
+    // Answers kept on the device reached the server: /progress and the review's counts show them. A review session
+    // on screen is not read again (it would deal new cards under the learner).
+    const recount = () =>
+      void queryClient.invalidateQueries({
+        predicate: (q) =>
+          (q.queryKey[0] === "review" && q.queryKey[1] !== "session") || q.queryKey[0] === queryKeys.wordsAll[0],
+      });
     window.addEventListener(PROFILE_SENT_EVENT, reread);
-    return () => window.removeEventListener(PROFILE_SENT_EVENT, reread);
+    window.addEventListener(ANSWERS_SENT_EVENT, recount);
+    return () => {
+      window.removeEventListener(PROFILE_SENT_EVENT, reread);
+      window.removeEventListener(ANSWERS_SENT_EVENT, recount);
+    };
   }, [queryClient]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a page change may have changed the active module (read from storage).

@@ -115,7 +115,7 @@ describe("PostQueue", () => {
       },
       () => 0,
       () => {},
-      (post) => reported.push(post.path),
+      (posts) => reported.push(...posts.map((p) => p.path)),
     );
     await q.post("/game/play", { sessionId: "1" });
     q.later("/me", { preferredLevel: 2 }, "PATCH");

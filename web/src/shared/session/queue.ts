@@ -3,23 +3,29 @@
 // loads it; the play records and review events (records.ts) come with the game screens.
 import { ApiError, apiJson, apiRequest, isOffline } from "../api/client.ts";
 import { logError } from "../log.ts";
-import { localQueueStore, type PostMethod, type PostPath, PostQueue } from "./post-queue.ts";
+import { type PostMethod, type PostPath, PostQueue, tabQueueStore } from "./post-queue.ts";
+
+const PROFILE_PATHS: ReadonlySet<string> = new Set<PostPath>(["/me", "/me/active-module"]);
+const ANSWER_PATHS: ReadonlySet<string> = new Set<PostPath>(["/review/events", "/progress/words", "/game/play"]);
 
 export const postQueue = new PostQueue(
-  localQueueStore(),
+  tabQueueStore(undefined, () => flushNow()),
   async (path, body, method) => {
     await apiRequest(path, { method, body });
   },
   Date.now,
   () => schedule(),
-  (post) => {
-    if ((post.path === "/me" || post.path === "/me/active-module") && typeof window !== "undefined")
-      window.dispatchEvent(new Event(PROFILE_SENT_EVENT));
+  (posts) => {
+    if (typeof window === "undefined") return;
+    if (posts.some((p) => PROFILE_PATHS.has(p.path))) window.dispatchEvent(new Event(PROFILE_SENT_EVENT));
+    if (posts.some((p) => ANSWER_PATHS.has(p.path))) window.dispatchEvent(new Event(ANSWERS_SENT_EVENT));
   },
 );
 
 /** A queued change of the profile or the active module reached the server: what shows them is read again. */
 export const PROFILE_SENT_EVENT = "ivrit:profile-sent";
+/** Answers kept on the device reached the server: the progress and the review's counts are read again. */
+export const ANSWERS_SENT_EVENT = "ivrit:answers-sent";
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let started = false;
@@ -38,13 +44,23 @@ function schedule(): void {
   );
 }
 
-/** Sends what is due now, then on the backoff schedule, and everything whenever the browser comes back online. */
+/** Everything waiting, now, its backoff started over: the network is back or the page is shown again. */
+function flushNow(): void {
+  postQueue.resetBackoff();
+  void postQueue.flush(true).then(schedule, (e: unknown) => logError("retry posts", e));
+}
+
+/**
+ * Sends what is due now, then on the backoff schedule, and everything at once whenever the browser comes back
+ * online or the page is shown again (issue 26.8: the backoff must not keep answers waiting a minute after that).
+ */
 export function startQueue(): void {
   void postQueue.flush().then(schedule, (e: unknown) => logError("retry posts", e));
   if (started || typeof window === "undefined") return;
   started = true;
-  window.addEventListener("online", () => {
-    void postQueue.flush(true).then(schedule, (e: unknown) => logError("retry posts", e));
+  window.addEventListener("online", flushNow);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && !isOffline()) flushNow();
   });
 }
 
