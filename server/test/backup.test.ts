@@ -1,6 +1,7 @@
-// Backups of the embedded database (decision 0071): `cli backup` while the server serves writes, `cli restore` into
-// an empty directory, every write acknowledged before the backup was asked for in the restored database; restore
-// refuses a directory a server uses, or one that holds a database; scheduled backups keep BACKUP_KEEP.
+// Backups of the embedded database (decision 0071): `cli backup` while the server serves writes (3 clients), `cli
+// restore` into an empty directory, every write acknowledged before the backup was asked for in the restored
+// database; restore refuses a directory a server uses, or one that holds a database; scheduled backups keep
+// BACKUP_KEEP.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -62,7 +63,7 @@ describe("backups of the embedded database", () => {
     const acked: string[] = [];
     let sent = 0;
     let writing = true;
-    const writers = Array.from({ length: 8 }, async () => {
+    const writers = Array.from({ length: 3 }, async () => {
       while (writing) {
         const id = `e${sent++}`;
         const event = { id, wordId: 1001 + (sent % 6), at: new Date().toISOString(), game: "review", outcome: "right" };
