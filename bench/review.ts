@@ -79,6 +79,7 @@ async function serve() {
   for (let i = 0; i < rows.length; i += 2_000) await db.insert(t.reviewEvents).values(rows.slice(i, i + 2_000));
   // The cards as the route makes them: the learner's fold of every stored event.
   await foldPending(db, user);
+  await database.flush();
   const seedMs = Math.round(performance.now() - started);
   const insertUs = await insertFloor(db, user);
   const foldUs = await foldFloor(db, randomUUID(), chosen);

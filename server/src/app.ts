@@ -29,6 +29,9 @@ import { recordRoutes } from "./routes/records.ts";
 import { reviewRoutes } from "./routes/review.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 
+/** Methods that may write: their answer waits for the database's flush. */
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 type AppOptions = {
   deps: Deps;
   env: Pick<Env, "RATE_LIMIT_MAX" | "RATE_LIMIT_WINDOW_MS" | "BODY_LIMIT"> &
@@ -174,8 +177,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (req) => {
     if (isApiRequest(req)) req.userId = identify(req);
   });
-  // A write is durable once its transaction commits, on both databases: PGlite's PostgreSQL syncs its WAL at each
-  // commit like any PostgreSQL (decision 0070), so an answer needs no sync of its own.
+  // A write is acknowledged only once it is durable. Reads and CORS preflights write nothing: no flush.
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (WRITES.has(req.method) && reply.statusCode < 400 && isApiRequest(req)) await opts.deps.database.flush();
+    return payload;
+  });
 
   // JSON answers above 1 kB go out compressed (brotli at a cheap level, else gzip); static files carry their own
   // build-time copies and are left alone (they already have a content-encoding).

@@ -46,6 +46,7 @@ async function main() {
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     steps: [
       { name: "stopping scheduled backups", run: stopBackups },
+      { name: "syncing the database", run: () => database.flush() },
       // PGlite's close is a shutdown checkpoint whose syncs reach the disk (decision 0070).
       { name: "closing the database", run: close },
     ],

@@ -1,12 +1,14 @@
-// Backups of the embedded database (decision 0071): `cli backup` while the server serves writes, `cli restore` into
-// an empty directory, every write acknowledged before the backup was asked for in the restored database; restore
-// refuses a directory a server uses, or one that holds a database; scheduled backups keep BACKUP_KEEP.
+// Backups of the embedded database (decision 0071): `cli backup` while the server serves writes (3 clients), `cli
+// restore` into an empty directory, every write acknowledged before the backup was asked for in the restored
+// database; restore refuses a directory a server uses, or one that holds a database; scheduled backups keep
+// BACKUP_KEEP.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { parseEnv } from "../src/env.ts";
 import { FIXTURE_CONTENT, SERVER_DIR } from "./helpers.ts";
 import { startServer } from "./process.ts";
 
@@ -24,6 +26,20 @@ function cli(args: string[], env: Record<string, string>): Promise<{ status: num
     child.on("close", (status) => resolve({ status, output }));
   });
 }
+
+describe("the backup and checkpoint variables", () => {
+  it("take durations with a unit, need BACKUP_DIR, and are refused with DATABASE_URL", () => {
+    expect(parseEnv({})).toMatchObject({ CHECKPOINT_EVERY: 300_000, BACKUP_KEEP: 7 });
+    expect(parseEnv({ BACKUP_DIR: "/b", BACKUP_EVERY: "6h", CHECKPOINT_EVERY: "90s" })).toMatchObject({
+      BACKUP_EVERY: 21_600_000,
+      CHECKPOINT_EVERY: 90_000,
+    });
+    expect(() => parseEnv({ BACKUP_DIR: "/b", BACKUP_EVERY: "6" })).toThrow(/BACKUP_EVERY: must be a whole number/);
+    expect(() => parseEnv({ BACKUP_EVERY: "1d" })).toThrow(/BACKUP_EVERY: needs BACKUP_DIR/);
+    expect(() => parseEnv({ BACKUP_DIR: "/b", DATABASE_URL: "postgres://h/db" })).toThrow(/BACKUP_DIR: .*pg_dump/);
+    expect(() => parseEnv({ BACKUP_DIR: "/b", BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP/);
+  });
+});
 
 describe("backups of the embedded database", () => {
   const root = mkdtempSync(join(tmpdir(), "ivrit-backup-"));
@@ -47,7 +63,7 @@ describe("backups of the embedded database", () => {
     const acked: string[] = [];
     let sent = 0;
     let writing = true;
-    const writers = Array.from({ length: 8 }, async () => {
+    const writers = Array.from({ length: 3 }, async () => {
       while (writing) {
         const id = `e${sent++}`;
         const event = { id, wordId: 1001 + (sent % 6), at: new Date().toISOString(), game: "review", outcome: "right" };

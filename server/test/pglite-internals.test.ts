@@ -51,14 +51,19 @@ describe("PGlite internals the server relies on", () => {
       fd_sync: hashOf("function _fd_sync(", "_fd_sync.sig"),
       // Its fdatasync: a no-op no file system sees (hence wal_sync_method=fsync).
       fdatasync: hashOf("function ___syscall_fdatasync(", "___syscall_fdatasync.sig"),
-      // NODEFS: a file's nfd is its Node descriptor; no fsync of its own; tryFSOperation turns errors into errnos.
+      // NODEFS: a file's nfd is its Node descriptor; no fsync of its own; tryFSOperation turns errors into errnos;
+      // the stream and node operations SyncingNodeFS puts its WAL barrier before (write, setattr, close, rename,
+      // unlink, rmdir).
       nodefs: hashOf("NODEFS={", "PROXYFS={"),
+      // An open file's stream has its path (SyncingNodeFS tells the WAL's segments by it).
+      streamPath: bundle.includes("FS.createStream({node:_,path:FS.getPath(_),flags:t,") ? "there" : "missing",
       // NodeFS mounts NODEFS on PGDATA in a preRun, where SyncingNodeFS adds its own.
       nodeFsClass: hashOf("var m=class extends p{constructor(t)", "export{m as NodeFS}"),
     }).toEqual({
       fd_sync: "4cbfc0c2e39fb708",
       fdatasync: "fce6f6cf140045d7",
       nodefs: "b7fd058d178f50be",
+      streamPath: "there",
       nodeFsClass: "dca85e224001f3bc",
     });
   });

@@ -149,17 +149,25 @@ describe.skipIf(unavailable !== null)("a power cut on PGlite", () => {
       await s.cutAndCheck(second);
     }, 180_000);
 
-  it("during a checkpoint", async () => {
-    const s = scenario("checkpoint");
-    // A checkpoint every second; once armed, the process dies as the next one is about to write pg_control: its
-    // data files are written (and synced, when syncs reach the disk), pg_control still names the previous one.
-    const server = await startServer(
-      s.env({ CHECKPOINT_EVERY: "1s", POWERCUT_ARM: s.arm, POWERCUT_KILL_ON: "/global/pg_control" }),
-    );
-    await s.write(server, 1_500);
-    writeFileSync(s.arm, "");
-    await s.write(server, 60_000, 1_000_000); // until it dies
-    expect(server.child.signalCode, `the checkpoint never came: ${server.output()}`).toBe("SIGKILL");
-    await s.cutAndCheck(server);
-  }, 180_000);
+  // A checkpoint every second; once armed, the process dies at the next one. The scenario's `kill` says where.
+  const checkpoints = [
+    // Its data files written (and synced, when syncs reach the disk); pg_control still names the previous one.
+    ["during a checkpoint, before pg_control names it", "checkpoint", { POWERCUT_KILL_ON: "/global/pg_control" }],
+    // pg_control synced, naming a checkpoint whose WAL record and data files must be on the disk before it.
+    [
+      "at the end of a checkpoint, pg_control synced",
+      "checkpoint-end",
+      { POWERCUT_KILL_AFTER_SYNC: "/global/pg_control" },
+    ],
+  ] as const;
+  for (const [title, name, kill] of checkpoints)
+    it(title, async () => {
+      const s = scenario(name);
+      const server = await startServer(s.env({ CHECKPOINT_EVERY: "1s", POWERCUT_ARM: s.arm, ...kill }));
+      await s.write(server, 1_500);
+      writeFileSync(s.arm, "");
+      await s.write(server, 60_000, 1_000_000); // until it dies
+      expect(server.child.signalCode, `the checkpoint never came: ${server.output()}`).toBe("SIGKILL");
+      await s.cutAndCheck(server);
+    }, 180_000);
 });

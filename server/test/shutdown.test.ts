@@ -64,6 +64,7 @@ describe("stopping the server", () => {
       /^stop: every request answered, connections closed/,
       /^stop: app closed, scheduled review folds done/,
       /^stop: stopping scheduled backups done/,
+      /^stop: syncing the database done/,
       /^stop: closing the database done/,
       /^stop: stopped in \d+ ms$/,
     ];

@@ -162,10 +162,12 @@ export async function unpackBackup(file: string, dataDir: string): Promise<strin
   const into = join(dataDir, ".restore");
   rmSync(into, { recursive: true, force: true });
   mkdirSync(into, { recursive: true });
-  await run("tar", ["-xzf", resolve(file), "-C", into]);
-  if (!existsSync(join(into, "PG_VERSION"))) {
+  try {
+    await run("tar", ["-xzf", resolve(file), "-C", into]);
+    if (!existsSync(join(into, "PG_VERSION"))) throw new Error("it has no PG_VERSION");
+  } catch (e) {
     rmSync(into, { recursive: true, force: true });
-    throw new Error(`${file} is not a backup of the embedded database (it has no PG_VERSION)`);
+    throw new Error(`${file} is not a backup of the embedded database: ${(e as Error).message}`);
   }
   return into;
 }

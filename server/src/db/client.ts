@@ -13,6 +13,7 @@ import type { PoolUse } from "../metrics.ts";
 import { MIGRATIONS_DIR, PGLITE_INIT_SCRIPT } from "../paths.ts";
 import { type BackupResult, writeBackup } from "./backup.ts";
 import { storageFault } from "./faults.ts";
+import { groupFlush } from "./group-flush.ts";
 import { lockDataDir } from "./lock.ts";
 import { SyncingNodeFS } from "./pglite-sync.ts";
 import * as schema from "./schema.ts";
@@ -37,6 +38,11 @@ export type Database = {
   ): Promise<() => Promise<void>>;
   /** PostgreSQL's pool use (the metrics); null on PGlite, one connection of its own. */
   poolUse(): PoolUse | null;
+  /**
+   * Makes committed writes durable before they are acknowledged: on PGlite the WAL syncs PostgreSQL asked for at
+   * commit, shared by concurrent writes (decision 0070); PostgreSQL makes them itself at commit.
+   */
+  flush(): Promise<void>;
   /** The embedded database only: writes a backup of it to `file` while it serves (decision 0071). */
   backup?: (file: string) => Promise<BackupResult>;
   /** One round trip to the database: throws when it cannot answer (the health check). */
@@ -103,6 +109,7 @@ export async function createDb(opts: {
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       listen: (channel, onMessage, onState) => listenPg(opts.databaseUrl as string, channel, onMessage, onState),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      flush: async () => {},
       ping: async () => void (await pool.query("select 1")),
       close: async () => {
         if (!pool.ending) await pool.end(); // closing twice is harmless
@@ -114,12 +121,13 @@ export async function createDb(opts: {
   const lock = memory ? null : await lockDataDir(opts.dataDir);
   const unlock = async () => lock?.release();
   let client: PGlite;
+  const fs = memory || UNSAFE_NO_SYNC ? null : new SyncingNodeFS(opts.dataDir);
   try {
     if (!memory && !existsSync(join(opts.dataDir, "PG_VERSION"))) initDataDir(opts.dataDir);
     client = await PGlite.create(
-      memory || UNSAFE_NO_SYNC
-        ? { dataDir: opts.dataDir, ...(!UNSAFE_NO_SYNC && { startParams: PGLITE_START_PARAMS }) }
-        : { dataDir: opts.dataDir, fs: new SyncingNodeFS(opts.dataDir), startParams: PGLITE_START_PARAMS },
+      fs
+        ? { dataDir: opts.dataDir, fs, startParams: PGLITE_START_PARAMS }
+        : { dataDir: opts.dataDir, ...(!UNSAFE_NO_SYNC && { startParams: PGLITE_START_PARAMS }) },
     );
   } catch (e) {
     await unlock();
@@ -141,6 +149,8 @@ export async function createDb(opts: {
     db,
     kind: "pglite",
     exclusive: (fn) => fn(), // one process owns a PGlite directory
+    // Concurrent writes share their WAL syncs (group commit): see group-flush.ts.
+    flush: fs ? groupFlush(() => fs.flush()) : async () => {},
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     listen: async (channel, onMessage, onState) => {
       const unlisten = await client.listen(channel, onMessage);

@@ -8,8 +8,9 @@
 // changed after its last sync. What is left is what a disk would hold after a power cut at that moment (the
 // strictest reading of POSIX: nothing reaches the disk unless synced, and a name only with its directory).
 //
-// POWERCUT_ARM and POWERCUT_KILL_ON: once the file POWERCUT_ARM exists, the process kills itself (SIGKILL) just
-// before its next write to a file whose path ends with POWERCUT_KILL_ON: a cut at an exact moment.
+// POWERCUT_ARM with POWERCUT_KILL_ON or POWERCUT_KILL_AFTER_SYNC: once the file POWERCUT_ARM exists, the process
+// kills itself (SIGKILL) just before its next write to a file whose path ends with POWERCUT_KILL_ON, or just after
+// its next sync of one whose path ends with POWERCUT_KILL_AFTER_SYNC: a cut at an exact moment.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -44,7 +45,7 @@ struct tracked {
   char *path;
 };
 static struct tracked fds[MAXFD];
-static char root[PATH_MAX], grave[PATH_MAX], arm[PATH_MAX], killon[PATH_MAX];
+static char root[PATH_MAX], grave[PATH_MAX], arm[PATH_MAX], killon[PATH_MAX], killsync[PATH_MAX];
 static size_t rootlen;
 static int logfd = -1;
 static unsigned long graves;
@@ -85,11 +86,10 @@ __attribute__((constructor)) static void init(void) {
   const char *d = getenv("POWERCUT_DIR"), *l = getenv("POWERCUT_LOG"), *g = getenv("POWERCUT_GRAVE");
   if (!d || !l || !g || !realpath(d, root) || !realpath(g, grave)) return;
   rootlen = strlen(root);
-  const char *a = getenv("POWERCUT_ARM"), *k = getenv("POWERCUT_KILL_ON");
-  if (a && k) {
-    snprintf(arm, sizeof arm, "%s", a);
-    snprintf(killon, sizeof killon, "%s", k);
-  }
+  const char *a = getenv("POWERCUT_ARM"), *k = getenv("POWERCUT_KILL_ON"), *ks = getenv("POWERCUT_KILL_AFTER_SYNC");
+  if (a) snprintf(arm, sizeof arm, "%s", a);
+  if (a && k) snprintf(killon, sizeof killon, "%s", k);
+  if (a && ks) snprintf(killsync, sizeof killsync, "%s", ks);
   logfd = r_open(l, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 }
 
@@ -162,11 +162,12 @@ static ssize_t read_old(int fd, void *buf, size_t len, off_t off) {
   return n;
 }
 
-static void maybe_kill(int fd) {
-  if (!killon[0] || !fds[fd].path) return;
-  size_t pl = strlen(fds[fd].path), kl = strlen(killon);
-  if (pl >= kl && strcmp(fds[fd].path + pl - kl, killon) == 0 && access(arm, F_OK) == 0) kill(getpid(), SIGKILL);
+static void kill_if(int fd, const char *suffix) {
+  if (!suffix[0] || !fds[fd].path) return;
+  size_t pl = strlen(fds[fd].path), kl = strlen(suffix);
+  if (pl >= kl && strcmp(fds[fd].path + pl - kl, suffix) == 0 && access(arm, F_OK) == 0) kill(getpid(), SIGKILL);
 }
+static void maybe_kill(int fd) { kill_if(fd, killon); }
 
 // Before a write of len bytes at off (off < 0: at the file position) to a tracked fd: log what it replaces.
 static void before_write(int fd, int64_t off, size_t len) {
@@ -363,6 +364,7 @@ static int do_sync(int fd, int (*real)(int)) {
     pthread_mutex_lock(&mu);
     put(fds[fd].dir ? R_DIRSYNC : R_SYNC, fds[fd].ino, 0, 0, 0, 0, fds[fd].path, NULL, NULL, 0);
     pthread_mutex_unlock(&mu);
+    kill_if(fd, killsync);
   }
   return r;
 }
