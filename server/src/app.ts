@@ -72,6 +72,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY: anyone can send the header.
     trustProxy: env.TRUST_PROXY ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Registering the plugins (swagger-ui reads its files) took over Fastify's default 10 s on a loaded 2-core
+    // machine running the test suite: a start that is slow is not a start that failed.
+    pluginTimeout: 60_000,
     // One line per request, once it is answered (Fastify's own are two, at info): request-log.ts.
     logController: new RequestLog(),
     genReqId: newRequestId,

@@ -387,7 +387,8 @@ describe.each(BACKENDS)("review on %s", (backend) => {
           rows: { n: number }[];
         }
       ).rows;
-      expect(row?.n).toBeLessThan(2_000);
+      // About FOLD_BACKLOG at most (seen at exactly 2,000 once in a full run under heavy load).
+      expect(row?.n).toBeLessThanOrEqual(2_000);
       expect(cardOf((await storedCard(user, 1003)) as never)).toEqual(await replayOf(user, 1003));
     });
 
