@@ -11,6 +11,7 @@ import {
   SESSION_SIZE,
   type WordState,
 } from "./review.ts";
+import { createRng } from "./rng.ts";
 import { type CardState, newCard } from "./srs.ts";
 
 /** How a simulated learner answers one question: the word, the exercise, the card before, and a random draw. */
@@ -44,23 +45,11 @@ export interface SimDay {
   exercises: Partial<Record<Exercise, number>>;
 }
 
-/** A small deterministic generator (mulberry32), so that a simulation is the same every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const modeOf = (exercise: Exercise): AnswerMode => (exercise === "typing" ? "typing" : "choice");
 
 /** Runs the routine for `days` days from `start` (09:00 UTC each day) and answers the state of the words each evening. */
 export function simulate(o: SimOptions): SimDay[] {
-  const rnd = random(o.seed ?? 1);
+  const rnd = createRng(o.seed ?? 1);
   const cards = new Map<number, CardState>();
   const start = o.start ?? new Date("2026-03-02T09:00:00Z");
   const out: SimDay[] = [];
