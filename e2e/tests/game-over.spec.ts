@@ -5,7 +5,8 @@ import { seedUser } from "./helpers.ts";
 test("the game-over page shows its practised items, each opening a word card", async ({ page }) => {
   await seedUser(page, { language: "en", level: 3, session: { "ivrit.results": JSON.stringify(SAMPLE_RESULTS) } });
   await page.goto("/game-over");
-  await expect(page.getByRole("heading", { level: 1, name: "Well done!" })).toBeVisible();
+  // 4 of 5: praise by score (issue 24.4).
+  await expect(page.getByRole("heading", { level: 1, name: "Great work!" })).toBeVisible();
   await expect(page.getByText("4 of 5 correct")).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Vocabulary you practised" })).toBeVisible();
   const items = page.getByTestId("practised-item");
@@ -36,7 +37,7 @@ test("the confetti draws pixels under the content security policy", async ({ pag
   });
   await seedUser(page, { language: "en", level: 3, session: { "ivrit.results": JSON.stringify(SAMPLE_RESULTS) } });
   await page.goto("/game-over");
-  await expect(page.getByRole("heading", { level: 1, name: "Well done!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Great work!" })).toBeVisible();
   // Counts the painted pixels of the confetti canvas until some appear (the pieces fall for a few seconds).
   await expect
     .poll(
@@ -72,4 +73,24 @@ test("a practised word's card shows the whole word: transliteration, category, r
   await expect(card).toContainText("ra-'EV");
   await expect(card.getByText("Root", { exact: true })).toBeVisible();
   await expect(card.getByText("ר-ע-ב", { exact: true })).toBeVisible();
+});
+
+test("0 of 5 is encouraged, not celebrated: no confetti, no trophy (issue 24.4)", async ({ page }) => {
+  const results = { ...SAMPLE_RESULTS, correct: 0 };
+  await seedUser(page, { language: "en", level: 3, session: { "ivrit.results": JSON.stringify(results) } });
+  await page.goto("/game-over");
+  await expect(page.getByRole("heading", { level: 1, name: "Keep going!" })).toBeVisible();
+  await expect(page.getByTestId("round-summary")).toContainText("0 of 5 correct");
+  await expect(page.getByTestId("round-summary")).toContainText("will come back in your review");
+  await page.waitForTimeout(1_500); // the confetti would have started by now
+  const painted = await page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="confetti"]');
+    const ctx = canvas?.getContext("2d");
+    if (!canvas || !ctx || canvas.width === 0) return 0;
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
+    return n;
+  });
+  expect(painted).toBe(0);
 });

@@ -170,6 +170,10 @@ export async function playQuiz(
     if (/\/game-over$/.test(page.url())) break;
     const index = Number(await step.getAttribute("data-index"));
     const card = page.getByTestId("question");
+    // A beginner game teaches its item first (issue 24.2): past the lesson to the question.
+    const lesson = page.getByTestId("lesson");
+    await expect(lesson.or(card)).toBeVisible();
+    if (await lesson.isVisible()) await page.getByTestId("lesson-ready").click();
     const wordId = Number(await card.getAttribute("data-word-id"));
     const itemId = Number(await card.getAttribute("data-item-id"));
     const root = await card.getAttribute("data-root");
