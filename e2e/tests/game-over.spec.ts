@@ -1,6 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { SAMPLE_RESULTS } from "./fixtures.ts";
 import { seedUser } from "./helpers.ts";
+
+/** The painted pixels of the confetti canvas. */
+function confettiPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="confetti"]');
+    const ctx = canvas?.getContext("2d");
+    if (!canvas || !ctx || canvas.width === 0) return 0;
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) painted++;
+    return painted;
+  });
+}
 
 test("the game-over page shows its practised items, each opening a word card", async ({ page }) => {
   await seedUser(page, { language: "en", level: 3, session: { "ivrit.results": JSON.stringify(SAMPLE_RESULTS) } });
@@ -39,21 +52,7 @@ test("the confetti draws pixels under the content security policy", async ({ pag
   await page.goto("/game-over");
   await expect(page.getByRole("heading", { level: 1, name: "Great work!" })).toBeVisible();
   // Counts the painted pixels of the confetti canvas until some appear (the pieces fall for a few seconds).
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="confetti"]');
-          const ctx = canvas?.getContext("2d");
-          if (!canvas || !ctx || canvas.width === 0) return 0;
-          const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-          let painted = 0;
-          for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) painted++;
-          return painted;
-        }),
-      { timeout: 5_000, intervals: [100, 200, 300] },
-    )
-    .toBeGreaterThan(200);
+  await expect.poll(() => confettiPixels(page), { timeout: 5_000, intervals: [100, 200, 300] }).toBeGreaterThan(200);
   expect(violations).toEqual([]);
 });
 
@@ -83,14 +82,5 @@ test("0 of 5 is encouraged, not celebrated: no confetti, no trophy (issue 24.4)"
   await expect(page.getByTestId("round-summary")).toContainText("0 of 5 correct");
   await expect(page.getByTestId("round-summary")).toContainText("will come back in your review");
   await page.waitForTimeout(1_500); // the confetti would have started by now
-  const painted = await page.evaluate(() => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="confetti"]');
-    const ctx = canvas?.getContext("2d");
-    if (!canvas || !ctx || canvas.width === 0) return 0;
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0;
-    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
-    return n;
-  });
-  expect(painted).toBe(0);
+  expect(await confettiPixels(page)).toBe(0);
 });
