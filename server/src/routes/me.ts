@@ -16,8 +16,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { toApiModule } from "../content/words.ts";
 import * as t from "../db/schema.ts";
-import { HttpError, requireUser } from "../http.ts";
-import { ensureKnownUser } from "../users.ts";
+import { ensureCaller, HttpError, requireUser } from "../http.ts";
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, cache, plans } = app.deps;
@@ -25,7 +24,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Every /me call names its caller and creates the user row on first sight.
   app.addHook("preHandler", async (req) => {
-    await ensureKnownUser(db, requireUser(req));
+    await ensureCaller(req);
   });
 
   app.get("/entitlements", { schema: { tags: ["me"], response: { 200: entitlementsResponse } } }, async (req) => {

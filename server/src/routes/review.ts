@@ -51,9 +51,8 @@ import type { Db } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
 import { databaseKnowsTimeZone } from "../db/time-zones.ts";
-import { HttpError, requireUser } from "../http.ts";
+import { ensureCaller, HttpError, requireUser } from "../http.ts";
 import { deviceHash } from "../request-log.ts";
-import { ensureKnownUser } from "../users.ts";
 
 type CardRow = typeof t.reviewCards.$inferSelect;
 /** Every write of a learner's review data NOTIFYs this channel with the user id, in the same transaction. */
@@ -480,8 +479,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Writes need the user row (foreign keys); reads do not.
   app.addHook("preHandler", async (req) => {
-    const userId = requireUser(req);
-    if (req.method !== "GET") await ensureKnownUser(db, userId);
+    requireUser(req);
+    if (req.method !== "GET") await ensureCaller(req);
   });
 
   /**
