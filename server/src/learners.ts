@@ -231,7 +231,7 @@ export class Learners {
     return {
       linked: false,
       thisDevice: { answers: row.answers, plays: row.plays, words: row.words, devices: row.devices },
-      learner: { supportId: row.support, devices: row.theirs },
+      learner: { supportId: groupCode(row.support), devices: row.theirs },
     };
   }
 
