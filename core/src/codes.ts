@@ -44,3 +44,6 @@ export function groupCode(code: string, size = 4): string {
   for (let i = 0; i < code.length; i += size) groups.push(code.slice(i, i + size));
   return groups.join("-");
 }
+
+/** The recovery code is offered once the learner has this many answers stored (issue 26.3). */
+export const RECOVERY_OFFER_AFTER = 20;

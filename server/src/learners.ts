@@ -363,10 +363,11 @@ export class Learners {
 
   async account(c: Caller) {
     await this.ensure(c);
-    const [row] = rowsOf<{ support: string; devices: number; recovery: Date | string | null }>(
+    const [row] = rowsOf<{ support: string; devices: number; answers: number; recovery: Date | string | null }>(
       await this.db.execute(sql`
         select u.support_id as support,
                (select count(*) from devices where learner_id = u.id)::int as devices,
+               (select count(*) from review_events where user_id = u.id)::int as answers,
                (select created_at from recovery_codes where learner_id = u.id) as recovery
         from users u where u.id = ${c.learnerId}::uuid`),
     );
@@ -374,6 +375,7 @@ export class Learners {
     return {
       supportId: groupCode(row.support),
       devices: row.devices,
+      answers: row.answers,
       recoveryCodeAt: row.recovery ? new Date(row.recovery).toISOString() : null,
     };
   }

@@ -70,6 +70,8 @@ export const deviceParams = z.strictObject({
 export const accountResponse = z.object({
   supportId: z.string(),
   devices: z.number().int(),
+  /** The learner's answers stored on the server (the recovery code is offered once past 20). */
+  answers: z.number().int(),
   /** When the current recovery code was made; null when there is none. */
   recoveryCodeAt: z.iso.datetime().nullable(),
 });
