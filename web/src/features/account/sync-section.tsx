@@ -277,7 +277,7 @@ function DevicesSection() {
         <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }} data-testid="devices">
           {items.map((d) => (
             <Group key={d.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-              <Group gap="sm" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                 <IconDeviceDesktop size={22} aria-hidden="true" />
                 <Stack gap={0}>
                   <Group gap="xs">
@@ -297,7 +297,7 @@ function DevicesSection() {
                 </Stack>
               </Group>
               {items.length > 1 && (
-                <Button variant="default" size="xs" onClick={() => setUnlinking(d.id)}>
+                <Button variant="default" size="xs" style={{ flexShrink: 0 }} onClick={() => setUnlinking(d.id)}>
                   {t("devices.unlink")}
                 </Button>
               )}
