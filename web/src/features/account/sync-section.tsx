@@ -285,13 +285,15 @@ function DevicesSection() {
                       {d.platform}
                     </Text>
                     {d.thisDevice && (
-                      <Badge color="indigo.8" variant="light">
+                      <Badge color="indigo.8" variant="filled" data-testid="this-device">
                         {t("devices.thisDevice")}
                       </Badge>
                     )}
                   </Group>
                   <Text size="sm" c="dimmed">
-                    {t("devices.firstSeen", { date: date(d.firstSeen) })} ·{" "}
+                    {t("devices.firstSeen", { date: date(d.firstSeen) })}
+                  </Text>
+                  <Text size="sm" c="dimmed">
                     {t("devices.lastSeen", { date: date(d.lastSeen) })}
                   </Text>
                 </Stack>
