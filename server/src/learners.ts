@@ -21,7 +21,7 @@ import type { LearnerHoldings } from "@ivrit/core/schemas/learners";
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "./db/client.ts";
 import { HttpError } from "./http.ts";
-import { foldPending, REVIEW_CHANNEL } from "./routes/review.ts";
+import { foldPending } from "./routes/review.ts";
 import { ENTITLEMENTS_CHANNEL } from "./users.ts";
 
 /** Every change of a device's learner (link, recovery, unlink, erase) NOTIFYs this channel with the device id. */
@@ -300,10 +300,8 @@ export class Learners {
       await tx.execute(sql`delete from users where id = ${from}::uuid and id <> ${to}::uuid`);
       const all = [...new Set([...devices, c.deviceId])];
       for (const d of all) await tx.execute(sql`select pg_notify(${DEVICES_CHANNEL}, ${d})`);
-      for (const l of [from, to]) {
-        await tx.execute(sql`select pg_notify(${REVIEW_CHANNEL}, ${l})`);
-        await tx.execute(sql`select pg_notify(${ENTITLEMENTS_CHANNEL}, ${l})`);
-      }
+      // The learners' cached queues see the moved events by their version (decision 0088); plans are cached apart.
+      for (const l of [from, to]) await tx.execute(sql`select pg_notify(${ENTITLEMENTS_CHANNEL}, ${l})`);
       return all;
     });
     if (!moved) return false;
@@ -440,7 +438,6 @@ export class Learners {
       await tx.execute(sql`delete from users where id = ${c.learnerId}::uuid`);
       for (const d of [...new Set([...devices, c.deviceId])])
         await tx.execute(sql`select pg_notify(${DEVICES_CHANNEL}, ${d})`);
-      await tx.execute(sql`select pg_notify(${REVIEW_CHANNEL}, ${c.learnerId})`);
       await tx.execute(sql`select pg_notify(${ENTITLEMENTS_CHANNEL}, ${c.learnerId})`);
       return { answers: n?.n ?? 0, devices };
     });

@@ -2,6 +2,8 @@
 // never touched by it (progress points at stable word ids).
 import { sql } from "drizzle-orm";
 import {
+  bigint,
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -320,7 +322,8 @@ export const moduleProgress = pgTable(
 export const gamePlays = pgTable(
   "game_plays",
   {
-    id: serial("id").primaryKey(),
+    // 64-bit: rows grow with use (issue 31, decision 0088).
+    id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -341,8 +344,11 @@ export const gamePlays = pgTable(
 export const reviewEvents = pgTable(
   "review_events",
   {
-    /** The order events were stored in: a learner's cards hold every event up to their fold cursor. */
-    id: serial("id").notNull(),
+    /**
+     * The order events were stored in: a learner's cards hold every event up to their fold cursor. 64-bit: at a
+     * million learners answering 50 times a day a 32-bit id runs out in weeks (issue 31, decision 0088).
+     */
+    id: bigserial("id", { mode: "number" }).notNull(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -371,7 +377,7 @@ export const reviewFolds = pgTable("review_folds", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  foldedId: integer("folded_id").notNull(),
+  foldedId: bigint("folded_id", { mode: "number" }).notNull(),
 });
 
 /** The FSRS card per user and word: always the fold of that word's events in time order. */
