@@ -47,7 +47,11 @@ async function main() {
     if (!userArg) fail(`restore needs the backup file\n${USAGE}`);
     return restore(env, fromUser(userArg));
   }
-  const database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await createDb({
+    databaseUrl: env.DATABASE_URL,
+    directUrl: env.DATABASE_DIRECT_URL,
+    dataDir: env.DATA_DIR,
+  });
   try {
     await database.exclusive(() => database.migrate());
     const userId = () => {
