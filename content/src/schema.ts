@@ -3,7 +3,25 @@
 import { z } from "zod";
 
 export const LANGS = ["en", "fr", "es", "ru", "uk", "ar"] as const;
-export const POS = ["noun", "verb", "adjective", "adverb", "phrase", "expression"] as const;
+/**
+ * The true part of speech (issue 27, decision 0090). Closed classes have their own value; "phrase" and
+ * "expression" are for real multi-word phrases (and a one-word idiom such as תתחדש).
+ */
+export const POS = [
+  "noun",
+  "verb",
+  "adjective",
+  "adverb",
+  "pronoun",
+  "preposition",
+  "conjunction",
+  "numeral",
+  "question",
+  "particle",
+  "interjection",
+  "phrase",
+  "expression",
+] as const;
 export const TENSES = ["present", "past", "future", "infinitive"] as const;
 export const BEGINNER_MODULE_ID = 93;
 
