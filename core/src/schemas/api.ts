@@ -225,6 +225,11 @@ const wordSchema = z.object({
   transliteration: z.string(),
   translation: z.string(),
   category: z.string(),
+  /**
+   * The true part of speech (decision 0090: noun … pronoun, preposition, numeral, question …), beside the SPEC's
+   * `category`, which keeps its six values for old clients. Optional: absent in answers of older servers.
+   */
+  partOfSpeech: z.string().optional(),
   tense: z.string().nullable(),
   verb: z.string().nullable().optional(),
   binyan: z.string().nullable().optional(),
@@ -277,6 +282,8 @@ const leanWordSchema = z.object({
   translit: z.string(),
   translation: z.string(),
   category: z.string(),
+  /** The true part of speech (see the full word's). */
+  partOfSpeech: z.string().optional(),
   tense: z.string().nullable(),
   verb: z.string().nullable(),
   binyan: z.string().nullable(),

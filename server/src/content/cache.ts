@@ -26,6 +26,7 @@ export type CachedWord = {
   nikkud: string;
   translit: string;
   category: string;
+  partOfSpeech: string;
   tense: string | null;
   verb: string | null;
   binyan: string | null;
@@ -135,6 +136,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       nikkud: w.nikkud,
       translit: w.translit,
       category: w.category,
+      partOfSpeech: w.partOfSpeech,
       tense: w.tense,
       verb: w.verb,
       binyan: w.binyan,

@@ -76,7 +76,10 @@ export const words = pgTable(
     he: text("he").notNull(),
     nikkud: text("nikkud").notNull(),
     translit: text("translit").notNull(),
+    /** The SPEC's six categories (what GET /words answers as `category`), mapped from part_of_speech. */
     category: text("category").notNull(),
+    /** The true part of speech (decision 0090): noun, verb, …, pronoun, preposition, numeral, question, …. */
+    partOfSpeech: text("part_of_speech").notNull(),
     tense: text("tense"),
     verb: text("verb"),
     binyan: text("binyan"),
