@@ -18,7 +18,7 @@ describe("conjugate", () => {
     expect(t["pres.fs"]).toEqual({ he: "כותבת", nikkud: "כּוֹתֵבֶת", translit: "ko-TE-vet" });
     expect(t["past.1s"]).toEqual({ he: "כתבתי", nikkud: "כָּתַבְתִּי", translit: "ka-TAV-ti" });
     expect(t["past.2mp"]).toEqual({ he: "כתבתם", nikkud: "כְּתַבְתֶּם", translit: "ktav-TEM" });
-    expect(t["past.3fs"]).toEqual({ he: "כתבה", nikkud: "כָּתְבָה", translit: "ka-te-VA" });
+    expect(t["past.3fs"]).toEqual({ he: "כתבה", nikkud: "כָּתְבָה", translit: "kat-VA" });
     expect(t["fut.3ms"]).toEqual({ he: "יכתוב", nikkud: "יִכְתֹּב", translit: "yich-TOV" });
     expect(t["fut.2fs"]).toEqual({ he: "תכתבי", nikkud: "תִּכְתְּבִי", translit: "tich-te-VI" });
     // The feminine plural future in -נָה is literary: the cell says the plural Israelis use (decision 0091).
@@ -31,6 +31,21 @@ describe("conjugate", () => {
     expect(t["fut.2fp"]).toEqual({ ...t["fut.2mp"], literary: t["fut.3fp"]?.literary });
     expect(t["imp.fs"]).toEqual({ he: "כתבי", nikkud: "כִּתְבִי", translit: "kit-VI" });
     expect(t.inf).toEqual({ he: "לכתוב", nikkud: "לִכְתֹּב", translit: "lich-TOV" });
+  });
+
+  it("says a vocal shva inside the word by one rule in every binyan (decision 0092)", () => {
+    const t = (root: string, binyan: VerbSpec["binyan"], cell: Cell, cls: VerbSpec["class"] = "regular") =>
+      conjugate({ verb: "", root, binyan, class: cls })[cell]?.translit;
+    // After a vowel it is silent: pa'al past and present, pi'el, lamed-he.
+    expect(t("ג-ר-ם", "paal", "past.3fs")).toBe("gar-MA");
+    expect(t("ח-ב-ק", "piel", "past.3fs")).toBe("chib-KA");
+    expect(t("כ-ת-ב", "paal", "pres.mp")).toBe("kot-VIM");
+    expect(t("ב-נ-ה", "paal", "past.3fs", "lamed-he")).toBe("ban-TA");
+    // After a closed syllable, or before the same letter, it is said.
+    expect(t("כ-ת-ב", "paal", "fut.2fs")).toBe("tich-te-VI");
+    expect(t("כ-ת-ב", "nifal", "past.3fs")).toBe("nich-te-VA");
+    expect(t("פ-ר-ס-ם", "piel", "past.3fs")).toBe("pir-se-MA");
+    expect(t("ח-מ-ם", "piel", "pres.mp")).toBe("me-cha-me-MIM");
   });
 
   it("a suppletive verb takes tenses from another, and says the future as its imperative (decision 0091)", () => {
@@ -91,7 +106,7 @@ describe("conjugate", () => {
       ]),
     ).toEqual([
       "בָּנִיתִי בניתי ba-NI-ti",
-      "בָּנְתָה בנתה ba-ne-TA",
+      "בָּנְתָה בנתה ban-TA",
       "תִּבְנוּ תבנו tiv-NU | literary תִּבְנֶינָה תבנינה tiv-NE-na",
       "לִבְנוֹת לבנות liv-NOT",
     ]);

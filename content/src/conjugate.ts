@@ -10,8 +10,9 @@
 //
 //   vowels: a patah, A kamatz, e segol, E tsere, i hirik, I hirik + yod, o holam (full spelling adds vav),
 //           O holam male (וֹ written), u kubutz, U shuruk (וּ written), eY segol + yod (תִּבְנֶינָה),
-//           _a _e _o hataf patah/segol/kamatz; shvas: ':' silent (the next ב/כ/פ… takes dagesh), ';' said e,
-//           ',' vocal in grammar (no dagesh after it) but silent in Israeli speech (kot-VIM),
+//           _a _e _o hataf patah/segol/kamatz; shvas: ':' silent (the next ב/כ/פ… takes dagesh), ';' and ','
+//           vocal in grammar (no dagesh after it), said inside the word only after a closed syllable or before
+//           the same letter (decision 0092: tich-te-VI, but kat-VA, kot-VIM); ';' at the start is said e,
 //           '~' word-initial: said e where Israelis always say it (le-MAD, she-'a-LU), else a cluster (ktav-TEM)
 //   flags:  '*' dagesh forte, '^' stressed (default: the last syllable), '!' full spelling adds no yod
 //           (הִגִּישׁ -> הגיש)
@@ -322,6 +323,16 @@ function initialShvaSaid(us: Unit[]): boolean {
   return "וילמנר".includes(first.l) || "אהחע".includes(second.l) || base(second.l) === base(first.l);
 }
 
+/** Is a vocal shva inside the word said (decision 0092)? After a closed syllable, or before the same letter. */
+function midShvaSaid(us: Unit[], i: number): boolean {
+  const u = us[i] as Unit;
+  const prev = us[i - 1];
+  const next = us[i + 1];
+  if (next && base(next.l) === base(u.l)) return true;
+  // A closed syllable before it: a silent shva, or a bare consonant that is not a quiescent א ה ו י.
+  return !!prev && (prev.v === ":" || (prev.v === "" && !"אהוי".includes(prev.l)));
+}
+
 function consonant(u: Unit, i: number, us: Unit[]): string {
   const said = u.v !== "" && u.v !== ":" && u.v !== ",";
   switch (u.l) {
@@ -348,8 +359,9 @@ function transliterate(us: Unit[]): string {
     const c = consonant(u, i, us);
     let v = SOUND[u.v] ?? "";
     if (u.v === "~") v = initialShvaSaid(us) ? "e" : "";
-    // A shva between two identical letters is said (me-cha-me-MIM, not me-cham-MIM).
-    if (u.v === "," && us[i + 1]?.l === u.l) v = "e";
+    // A vocal shva inside the word (decision 0092): said only after a closed syllable (tich-te-VI, nich-te-VA) or
+    // between two identical letters (me-cha-me-MIM); after a vowel Israelis do not say it (kat-VA, chib-KA).
+    if (i > 0 && (u.v === ";" || u.v === ",")) v = midShvaSaid(us, i) ? "e" : "";
     if (u.furtive) {
       items.push({ v: "a" });
       if (c) items.push({ c });

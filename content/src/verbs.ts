@@ -20,7 +20,7 @@ import {
   TENSE_PARTS,
   type VerbSpec,
 } from "./conjugate.ts";
-import { readingKey } from "./pointing.ts";
+import { readingKey, suggestTranslit, translitAgrees } from "./pointing.ts";
 import { plainHebrew, pointedHebrew, translit } from "./schema.ts";
 
 const reason = z.string().trim().min(3);
@@ -129,8 +129,9 @@ export function tablesText(tables: Record<string, Table>): string {
 type Entry = { id: number; he: string; nikkud: string; tense?: string; verb?: string; binyan?: string };
 
 /**
- * Lint: the committed tables are the generator's output; each verb entry's form is its cell (same full spelling,
- * a pointing that reads alike); each verb entry's verb has a table in the same binyan.
+ * Lint: the committed tables are the generator's output, each form transliterated as its pointing reads; each
+ * verb entry's form is its cell (same full spelling, a pointing that reads alike); each verb entry's verb has a
+ * table in the same binyan.
  */
 export function verbLint(dir: string, verbs: Verbs, entries: { file: string; words: Entry[] }[]): Issue[] {
   const issues: Issue[] = [];
@@ -140,6 +141,16 @@ export function verbLint(dir: string, verbs: Verbs, entries: { file: string; wor
     if (committed !== tablesText(tables))
       issues.push({ file, message: "differs from the generator's output: run `npm run verbs -w content`" });
   }
+  // Every written form's transliteration reads as its pointing, by the gates' rules (decision 0092: one rule
+  // for the vocal shva in the tables and the entries).
+  for (const [verb, table] of verbs.tables)
+    for (const c of CELLS)
+      for (const f of [table[c], table[c]?.literary])
+        if (f && !translitAgrees(f.nikkud, f.translit))
+          issues.push({
+            file: verbs.files.get(verb)?.replace(/^verbs\//, "verbs/tables/") ?? "verbs/tables",
+            message: `${verb} ${c}: ${f.nikkud} is not read ${f.translit} (it reads like ${suggestTranslit(f.nikkud)})`,
+          });
   const specOf = new Map(verbs.specs.map((s) => [s.verb, s]));
   for (const { file, words } of entries)
     for (const w of words) {
