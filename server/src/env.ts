@@ -122,7 +122,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       if (env.BACKUP_DIR && env.DATABASE_URL)
         problem("BACKUP_DIR", "backs up the embedded database only: back PostgreSQL up with pg_dump (README)");
       for (const key of ["DATABASE_DIRECT_URL", "DATABASE_READ_URL"] as const)
-        if (env[key] && !env.DATABASE_URL) problem(key, "needs DATABASE_URL (it is another way to the same PostgreSQL)");
+        if (env[key] && !env.DATABASE_URL)
+          problem(key, "needs DATABASE_URL (it is another way to the same PostgreSQL)");
     })
     .safeParse(cleaned);
   if (!result.success) {
