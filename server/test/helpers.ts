@@ -70,7 +70,7 @@ export async function startApp(
     WEB_DIST?: string;
     METRICS_TOKEN?: string;
   } = {},
-  opts: { logger?: FastifyServerOptions["logger"]; sharing?: TestApp } = {},
+  opts: { logger?: FastifyServerOptions["logger"]; sharing?: TestApp; readUrl?: string } = {},
 ): Promise<TestApp> {
   // Sharing another app's PostgreSQL database: that app drops it.
   const shared = opts.sharing?.databaseUrl;
@@ -84,6 +84,7 @@ export async function startApp(
   const { database, cache, plans, contentError, close } = await boot({
     databaseUrl: pgdb?.url,
     directUrl: pgdb?.directUrl,
+    readUrl: opts.readUrl,
     dataDir: "memory://",
     contentDir,
   });

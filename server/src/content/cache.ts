@@ -205,25 +205,40 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
   };
 }
 
-/** Holds the current snapshot and swaps it when the database's content hash changes. */
+/**
+ * Holds the current snapshot and swaps it when the database's content hash changes. The snapshot is read from
+ * `read` (a replica, DATABASE_READ_URL) unless the replica's content is not the primary's yet (it lags behind a load
+ * just made): then from the primary (decision 0088).
+ */
 export class ContentCache {
-  private readonly db: Db;
+  private readonly read: Db;
+  private readonly primary: Db;
   current: ContentSnapshot;
 
-  private constructor(db: Db, current: ContentSnapshot) {
-    this.db = db;
+  private constructor(read: Db, primary: Db, current: ContentSnapshot) {
+    this.read = read;
+    this.primary = primary;
     this.current = current;
   }
 
-  static async create(db: Db): Promise<ContentCache> {
-    return new ContentCache(db, await readSnapshot(db));
+  static async create(read: Db, primary: Db = read): Promise<ContentCache> {
+    return new ContentCache(read, primary, await snapshotOf(read, primary, await contentHash(primary)));
   }
 
   /** Re-reads the snapshot if another process (or the CLI) loaded different content. */
   async refreshIfChanged(): Promise<boolean> {
-    const hash = await contentHash(this.db);
+    const hash = await contentHash(this.primary);
     if (hash === this.current.hash) return false;
-    this.current = await readSnapshot(this.db);
+    this.current = await snapshotOf(this.read, this.primary, hash);
     return true;
   }
+}
+
+/** The snapshot of the content whose hash is `hash`: from the replica when it has it, else from the primary. */
+async function snapshotOf(read: Db, primary: Db, hash: string | null): Promise<ContentSnapshot> {
+  if (read !== primary) {
+    const snap = await readSnapshot(read).catch(() => null); // a replica down: the primary answers
+    if (snap && snap.hash === hash) return snap;
+  }
+  return readSnapshot(primary);
 }
