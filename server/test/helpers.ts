@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import { boot } from "../src/boot.ts";
+import type { ContentCache } from "../src/content/cache.ts";
 import type { Database } from "../src/db/client.ts";
 
 export const FIXTURE_CONTENT = join(import.meta.dirname, "fixtures", "content");
@@ -37,7 +38,14 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
 }
 
 /** `databaseUrl`: the PostgreSQL database it runs on (another app may share it: a second process). */
-export type TestApp = { app: FastifyInstance; database: Database; databaseUrl?: string; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  /** The app's content cache: `refreshIfChanged()` does what the poll does (CONTENT_POLL_MS). */
+  cache: ContentCache;
+  databaseUrl?: string;
+  close: () => Promise<void>;
+};
 
 export async function startApp(
   backend: Backend,
@@ -83,6 +91,7 @@ export async function startApp(
   return {
     app,
     database,
+    cache,
     ...(pgdb && { databaseUrl: pgdb.url }),
     close: async () => {
       await app.close();

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Database, Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { CONTENT_DIR } from "../paths.ts";
+import { carryMoves, type MovesCarried } from "./moves.ts";
 
 export class ContentError extends Error {
   readonly problems: Content["problems"];
@@ -25,6 +26,8 @@ export type SyncResult = {
   words: number;
   letters: number;
   roots: number;
+  /** Learners' rows carried from moved entries' old ids to their new ones (content/moved.json); null: not loaded. */
+  carried: MovesCarried | null;
 };
 
 const tr = (x: { en: string; fr: string; es: string; ru: string; uk: string; ar: string }) => ({
@@ -53,8 +56,8 @@ async function insertChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size));
 }
 
-async function writeContent(db: Db, c: Content, dir: string) {
-  await db.transaction(async (tx) => {
+async function writeContent(db: Db, c: Content, dir: string): Promise<MovesCarried> {
+  return db.transaction(async (tx) => {
     // Children first; user tables are not touched.
     for (const table of [
       t.wordRoots,
@@ -166,10 +169,13 @@ async function writeContent(db: Db, c: Content, dir: string) {
         })),
       ),
     );
+    // Learners keep what they learnt of an entry that moved to another module (decision 0096).
+    const carried = await carryMoves(tx, c.moved);
     await tx
       .insert(t.contentMeta)
       .values({ key: "hash", value: c.hash })
       .onConflictDoUpdate({ target: t.contentMeta.key, set: { value: c.hash } });
+    return carried;
   });
 }
 
@@ -229,12 +235,12 @@ export async function syncContent(
   };
   return database.exclusive(async () => {
     const loaded = opts.force || (await contentHash(database.db)) !== c.hash;
-    if (loaded) await writeContent(database.db, c, dir);
+    const carried = loaded ? await writeContent(database.db, c, dir) : null;
     if ((await meta(database.db, "files")) !== files)
       await database.db
         .insert(t.contentMeta)
         .values({ key: "files", value: files })
         .onConflictDoUpdate({ target: t.contentMeta.key, set: { value: files } });
-    return { loaded, ...counts };
+    return { loaded, ...counts, carried };
   });
 }
