@@ -1,27 +1,11 @@
 // The shape of the vocabulary files in content/. This is the contract between authors, the checker
 // (content/src/check.ts) and the server's loader (server/src/content/load.ts).
+import { PARTS_OF_SPEECH } from "@ivrit/core/parts-of-speech";
 import { z } from "zod";
 
 export const LANGS = ["en", "fr", "es", "ru", "uk", "ar"] as const;
-/**
- * The true part of speech (issue 27, decision 0090). Closed classes have their own value; "phrase" and
- * "expression" are for real multi-word phrases (and a one-word idiom such as תתחדש).
- */
-export const POS = [
-  "noun",
-  "verb",
-  "adjective",
-  "adverb",
-  "pronoun",
-  "preposition",
-  "conjunction",
-  "numeral",
-  "question",
-  "particle",
-  "interjection",
-  "phrase",
-  "expression",
-] as const;
+/** The true part of speech (issue 27, decision 0090); the list lives in core (the API maps it onto `category`). */
+export const POS = PARTS_OF_SPEECH;
 export const TENSES = ["present", "past", "future", "infinitive"] as const;
 export const BEGINNER_MODULE_ID = 93;
 

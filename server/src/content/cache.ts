@@ -2,6 +2,7 @@
 // hash changes. Content changes only through the loader, so every process converges on the same copy; user data
 // is never cached here.
 import { LANGUAGES, type Language } from "@ivrit/core/languages";
+import type { VerbForm } from "@ivrit/core/schemas/api";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { contentHash } from "./sync.ts";
@@ -26,6 +27,7 @@ export type CachedWord = {
   nikkud: string;
   translit: string;
   category: string;
+  partOfSpeech: string;
   tense: string | null;
   verb: string | null;
   binyan: string | null;
@@ -35,7 +37,7 @@ export type CachedWord = {
   sentence: { he: string; nikkud: string; orders: string[]; tr: Texts } | null;
   roots: CachedRoot[];
   /** The verb's conjugation table by cell (decision 0018), shared by the verb's entries; null for other words. */
-  forms: Record<string, { he: string; nikkud: string; translit: string }> | null;
+  forms: Record<string, VerbForm> | null;
 };
 type CachedLetter = {
   id: number;
@@ -135,6 +137,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       nikkud: w.nikkud,
       translit: w.translit,
       category: w.category,
+      partOfSpeech: w.partOfSpeech,
       tense: w.tense,
       verb: w.verb,
       binyan: w.binyan,

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type Content, loadContent } from "@ivrit/content/load";
+import { categoryOf } from "@ivrit/core/parts-of-speech";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import { eq } from "drizzle-orm";
 import type { Database, Db } from "../db/client.ts";
@@ -107,7 +108,8 @@ async function writeContent(db: Db, c: Content, dir: string): Promise<MovesCarri
           he: w.he,
           nikkud: w.nikkud,
           translit: w.translit,
-          category: w.pos,
+          category: categoryOf(w.pos),
+          partOfSpeech: w.pos,
           tense: w.tense ?? null,
           verb: w.verb ?? null,
           binyan: w.binyan ?? null,

@@ -58,6 +58,7 @@ function toLeanWord(w: CachedWord, lang: Language, opts: WordOpts): LeanWord {
     translit: w.translit,
     translation: w.tr[lang],
     category: w.category,
+    partOfSpeech: w.partOfSpeech,
     tense: w.tense,
     verb: w.verb,
     binyan: w.binyan,
@@ -86,6 +87,7 @@ function toApiWord(w: CachedWord, lang: Language, opts: WordOpts): Word | LeanWo
     transliteration: w.translit,
     translation: w.tr[lang],
     category: w.category,
+    partOfSpeech: w.partOfSpeech,
     tense: w.tense,
     verb: w.verb,
     binyan: w.binyan,
@@ -171,7 +173,8 @@ function matches(w: CachedWord, q: WordsQuery, lang: Language): boolean {
   if (q.hasRoots && w.roots.length === 0) return false;
   if (q.chip) {
     const chip = q.chip.toLowerCase();
-    const ok = chip === "roots" ? w.roots.length > 0 : w.category === chip || w.tense === chip;
+    const ok =
+      chip === "roots" ? w.roots.length > 0 : w.category === chip || w.partOfSpeech === chip || w.tense === chip;
     if (!ok) return false;
   }
   if (q.q) {
