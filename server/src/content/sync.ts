@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { type Content, loadContent } from "@ivrit/content/load";
+import { type Content, loadContent, movedTo } from "@ivrit/content/load";
 import { categoryOf } from "@ivrit/core/parts-of-speech";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import { eq } from "drizzle-orm";
@@ -171,8 +171,14 @@ async function writeContent(db: Db, c: Content, dir: string): Promise<MovesCarri
         })),
       ),
     );
-    // Learners keep what they learnt of an entry that moved to another module (decision 0096).
+    // Learners keep what they learnt of an entry that moved to another module (decision 0096), and the API
+    // takes an answer or progress a device still sends on a retired id as the new id's (ContentCache.movedTo).
     const carried = await carryMoves(tx, c.moved);
+    const moved = JSON.stringify([...movedTo(c.moved)]);
+    await tx
+      .insert(t.contentMeta)
+      .values({ key: "moved", value: moved })
+      .onConflictDoUpdate({ target: t.contentMeta.key, set: { value: moved } });
     await tx
       .insert(t.contentMeta)
       .values({ key: "hash", value: c.hash })
