@@ -15,7 +15,7 @@ describe("conjugate", () => {
   it("pa'al regular: every cell of לכתוב", () => {
     const t = conjugate({ verb: "לכתוב", root: "כ-ת-ב", binyan: "paal", class: "regular" });
     expect(Object.keys(t)).toHaveLength(27);
-    expect(t["pres.fs"]).toEqual({ he: "כותבת", nikkud: "כּוֹתֵבֶת", translit: "ko-TE-vet" });
+    expect(t["pres.fs"]).toEqual({ he: "כותבת", nikkud: "כּוֹתֶבֶת", translit: "ko-TE-vet" });
     expect(t["past.1s"]).toEqual({ he: "כתבתי", nikkud: "כָּתַבְתִּי", translit: "ka-TAV-ti" });
     expect(t["past.2mp"]).toEqual({ he: "כתבתם", nikkud: "כְּתַבְתֶּם", translit: "ktav-TEM" });
     expect(t["past.3fs"]).toEqual({ he: "כתבה", nikkud: "כָּתְבָה", translit: "kat-VA" });

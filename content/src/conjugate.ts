@@ -473,7 +473,8 @@ function paal(spec: VerbSpec, r: string[]): Templates {
       "pres.fp": "1~ 2E 3O ת",
     });
   } else {
-    const fs = la ? "1O 2E 3 ת" : g3 ? "1O 2a^ 3a ת" : "1O 2E^ 3e ת";
+    // The feminine is a segolate (כּוֹתֶבֶת, יוֹשֶׁבֶת): segol, segol; a patah before a last guttural (נוֹסַעַת).
+    const fs = la ? "1O 2E 3 ת" : g3 ? "1O 2a^ 3a ת" : "1O 2e^ 3e ת";
     Object.assign(t, { "pres.ms": "1O 2E 3", "pres.fs": fs, "pres.mp": "1O 2, 3I ם", "pres.fp": "1O 2, 3O ת" });
   }
   // Past.
@@ -544,8 +545,8 @@ function paal(spec: VerbSpec, r: string[]): Templates {
     const W = spec.vowel === "i" ? "I" : spec.vowel === "o" ? "O" : "U";
     Object.assign(
       t,
-      // The feminine plural shortens the stem vowel of ָשִׂים to tsere (תָּשֵׂמְנָה).
-      fut((p) => `${p}A `, `1${W} 3`, `1${W}^ 3I`, `1${W}^ 3U`, `1${W === "I" ? "E" : W}^ 3: נA ה`),
+      // The feminine plural shortens the stem vowel: ָשִׂים to tsere (תָּשֵׂמְנָה), ָקוּם to holam (תָּקֹמְנָה).
+      fut((p) => `${p}A `, `1${W} 3`, `1${W}^ 3I`, `1${W}^ 3U`, `1${W === "I" ? "E" : W === "U" ? "o" : W}^ 3: נA ה`),
       { "imp.ms": `1${W} 3`, "imp.fs": `1${W}^ 3I`, "imp.p": `1${W}^ 3U`, inf: `לA 1${W} 3` },
     );
   } else if (cls === "lamed-he") {
@@ -591,7 +592,8 @@ function paal(spec: VerbSpec, r: string[]): Templates {
         g3 ? "2a 3" : "2E 3",
         "2; 3I",
         "2; 3U",
-        g3 ? "2a^ 3: נA ה" : la ? "2e^ 3 נA ה" : "2E^ 3: נA ה",
+        // The feminine plural has patah (תֵּשַׁבְנָה, תֵּלַכְנָה as in Ruth 1:11).
+        g3 || !la ? "2a^ 3: נA ה" : "2e^ 3 נA ה",
       ),
       {
         "imp.ms": g3 ? "2a 3" : "2E 3",
@@ -778,6 +780,7 @@ function hifil(spec: VerbSpec, r: string[]): Templates {
   let stemE = "2E 3"; // with tsere (הַזְמֵן)
   let stemA = "2a"; // before a consonant suffix (הִזְמַנְתִּי)
   let fsStem = "2I^ 3"; // before a vowel suffix (הִזְמִינָה)
+  let presStem: string | undefined; // the present before a suffix, when it is not stemI (מְגִנָּה)
   if (cls === "pe-yod") {
     pastHead = "הO ";
     head = (p) => `${p}O `;
@@ -796,6 +799,12 @@ function hifil(spec: VerbSpec, r: string[]): Templates {
     stemE = "1E 3";
     stemA = "1a";
     fsStem = cls === "hollow" ? "1I^ 3" : "1E^ 3";
+    // A geminate's written-once letter doubles before a vowel ending where it can take dagesh (ג-נ-ן: מְגִנָּה,
+    // הֵגֵנָּה, תָּגֵנִּי, הָגֵנּוּ); a guttural or ר cannot (פ-ר-ר: מְפֵרָה, הֵפֵרָה, תָּפֵרִי).
+    if (cls === "geminate" && !isG(r[2]) && base(r[2] ?? "") !== "ר") {
+      fsStem = "1E^ 3*";
+      presStem = "1i 3*";
+    }
   } else if (g1) {
     const hataf = (spec.guttural ?? (base(r[0] ?? "") === "ח" ? "shva" : "hataf")) === "hataf";
     pastHead = hataf ? "הe 1_e " : "הe 1: ";
@@ -841,12 +850,13 @@ function hifil(spec: VerbSpec, r: string[]): Templates {
   const immE = g3 ? stemE.replace(/^([12]\*?)E/u, "$1a") : stemE;
   // Hollow and geminate present: מֵקִים, but מְקִימָה (the prefix's vowel reduces before a suffix).
   const presHead = cls === "hollow" || cls === "geminate" ? "מ; " : head("מ");
+  const presRest = presStem ?? stemI;
   const fsRest = fsStem;
   return {
     "pres.ms": `${head("מ")}${stemI}`,
-    "pres.fs": `${presHead}${stemI}A ה`,
-    "pres.mp": `${presHead}${stemI}I ם`,
-    "pres.fp": `${presHead}${stemI}O ת`,
+    "pres.fs": `${presHead}${presRest}A ה`,
+    "pres.mp": `${presHead}${presRest}I ם`,
+    "pres.fp": `${presHead}${presRest}O ת`,
     "past.1s": consSuffix(pastHead, "תI"),
     "past.2ms": consSuffix(pastHead, "תA"),
     "past.2fs": g3 ? `${pastHead}${stemA}^ 3a ת*:` : consSuffix(pastHead, la ? "ת" : "ת:", false),
