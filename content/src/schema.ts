@@ -37,8 +37,13 @@ export const pointedHebrew = text.regex(
  */
 export const translit = text.regex(/^[a-zA-Z' -]+$/, "latin letters, ' and - only");
 
-/** A root: its letters joined by '-', the last one in final form where it has one: "כ-ת-ב", "ש-ל-ם". */
-export const rootKey = z.string().regex(/^[\u05D0-\u05EA](-[\u05D0-\u05EA]){1,4}$/u, "root like כ-ת-ב");
+/**
+ * A root: its letters joined by '-', the last one in final form where it has one: "כ-ת-ב", "ש-ל-ם". A ש may carry
+ * its sin dot where two roots differ only by it (ח-פ-ש freedom, ח-פ-שׂ searching).
+ */
+export const rootKey = z
+  .string()
+  .regex(/^(?:ש\u05C2|[\u05D0-\u05EA])(-(?:ש\u05C2|[\u05D0-\u05EA])){1,4}$/u, "root like כ-ת-ב (or ח-פ-שׂ)");
 
 export const example = z.strictObject({
   he: plainHebrew, // full spelling (ktiv male), no marks

@@ -158,9 +158,13 @@ export function wordJson(snap: ContentSnapshot, w: CachedWord, lang: Language, o
 
 /** Splits "כ-ת-ב,ד-ב-ר" (dashes optional) into root keys. */
 function parseRoots(text: string): string[] {
+  // The content's keys: letters as written (finals kept), a sin dot kept (ח-פ-שׂ is not ח-פ-ש).
   return text
     .split(",")
-    .map((r) => [...normalizeAnswer(r).replace(/[^\u05D0-\u05EA]/gu, "")].join("-"))
+    .map((r) => {
+      const letters = r.normalize("NFC").replace(/[^\u05D0-\u05EA\u05C2]/gu, "");
+      return [...letters.matchAll(/[\u05D0-\u05EA]\u05C2?/gu)].map((m) => m[0]).join("-");
+    })
     .filter((r) => r.length > 0);
 }
 
