@@ -45,6 +45,8 @@ for (const [language, show, hide] of [
     await expect(fut3fp.getByTestId("literary").locator('[lang="he"]')).toHaveText("תִּכְתֹּבְנָה");
     await expect(fut3fp.getByTestId("literary")).toContainText(language === "en" ? "literary:" : "صيغة أدبية:");
     await expect(table.getByTestId("literary")).toHaveCount(2);
+    await fut3fp.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, `${language}-390-verb-table-future.png`) });
     await expect(table.locator('tr[data-cell="inf"] [lang="he"]')).toHaveText("לִכְתֹּב");
     await page.screenshot({ path: join(SHOTS, `${language}-390-verb-table.png`) });
     await dialog.getByRole("button", { name: hide }).click();
