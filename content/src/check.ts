@@ -6,6 +6,8 @@
 // Options: --skip=hspell,hunspell,audio (or CONTENT_CHECK_SKIP=…)   --dir=<content dir> (or CONTENT_DIR=…)
 //          --remeasure (or CONTENT_CHECK_REMEASURE=1): run sox on every audio file, not only on files whose
 //          sha1 differs from content/audio/manifest.json.
+
+import { join } from "node:path";
 import {
   type AudioReport,
   checkAudio,
@@ -14,6 +16,7 @@ import {
   type HebrewReport,
   type SpellingReport,
 } from "./analyse.ts";
+import { checklistIssues } from "./checklist.ts";
 import type { VerbSpec } from "./conjugate.ts";
 import { pointingGates } from "./gates.ts";
 import { CONTENT_DIR, type Content, type Issue, loadContent } from "./load.ts";
@@ -47,6 +50,8 @@ const errors: Issue[] = [
   ...c.problems,
   ...c.lint,
   ...pointing.errors,
+  // The A1 checklist (content/checklists/a1.json): every item taught in tier 1 or the beginner module.
+  ...checklistIssues(c, join(dir, "checklists", "a1.json")),
   ...tablePointing,
   ...(hebrew?.errors ?? []),
   ...(verbForms?.errors ?? []).map((e) => ({

@@ -3,6 +3,7 @@
 // is never cached here.
 import { LANGUAGES, type Language } from "@ivrit/core/languages";
 import type { VerbForm } from "@ivrit/core/schemas/api";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { contentHash } from "./sync.ts";
@@ -70,7 +71,12 @@ export type ContentSnapshot = {
   wordsByTier: Map<number, CachedWord[]>;
   letters: CachedLetter[];
   letterVowels: CachedLetterVowel[];
+  /** Retired word ids -> the ids that teach those entries now (content/moved.json, decision 0096). */
+  movedTo: Map<number, number>;
 };
+
+/** The id that teaches a word now: a retired id (an entry moved to another module) gives its new id. */
+export const taughtId = (snap: ContentSnapshot, id: number): number => snap.movedTo.get(id) ?? id;
 
 type TrRow = { trEn: string; trFr: string; trEs: string; trRu: string; trUk: string; trAr: string };
 const trTexts = (r: TrRow): Texts => ({ en: r.trEn, fr: r.trFr, es: r.trEs, ru: r.trRu, uk: r.trUk, ar: r.trAr });
@@ -104,6 +110,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
     lvRows,
     nikkudRows,
     verbRows,
+    movedRows,
   ] = await Promise.all([
     db.select().from(t.modules),
     db.select().from(t.fields),
@@ -116,6 +123,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
     db.select().from(t.letterVowels).orderBy(t.letterVowels.id),
     db.select().from(t.nikkud),
     db.select().from(t.verbForms),
+    db.select().from(t.contentMeta).where(eq(t.contentMeta.key, "moved")),
   ]);
   const formsOf = new Map(verbRows.map((v) => [v.verb, v.forms]));
   const fieldNames = new Map(fieldRows.map((f) => [f.id, nameTexts(f)]));
@@ -202,6 +210,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       },
     })),
     letterVowels: lvRows.map((lv) => ({ ...lv, nikkudName: nikkudName.get(lv.nikkudId) ?? "" })),
+    movedTo: new Map(JSON.parse(movedRows[0]?.value ?? "[]") as [number, number][]),
   };
 }
 
