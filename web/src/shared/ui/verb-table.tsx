@@ -2,6 +2,7 @@
 // button, each form pointed (a Hebrew isolate), transliterated, and playable by the device's voice (no file
 // exists per form: AudioButton falls back to the he-IL speech voice and hides itself without one).
 
+import "@mantine/core/styles/Table.css";
 import type { VerbForm } from "@ivrit/core/schemas/api";
 import { Button, Collapse, Group, Stack, Table, Text } from "@mantine/core";
 import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
