@@ -34,6 +34,13 @@ describe("Hebrew text rules (CONTENT.md)", () => {
     expect(hebrewLetters("ךםןףץ")).toBe("כמנפצ");
   });
 
+  it("keeps the whole alphabet, alef to tav, and nothing either side of it", () => {
+    const alphabet = "אבגדהוזחטיכלמנסעפצקרשת";
+    expect(hebrewLetters(alphabet)).toBe(alphabet);
+    expect(hebrewLetters("בית")).toBe("בית"); // without ת a learner typing "בי" would match
+    expect(hebrewLetters("\u05CF\u05EB\u05F0")).toBe(""); // the code points just outside, and a Yiddish ligature
+  });
+
   it("accepts a full spelling that adds only vav and yod to the pointed letters", () => {
     expect(plainMatchesPointed("שולחן", "שֻׁלְחָן")).toBe(true);
     expect(plainMatchesPointed("דיבר", "דִּבֵּר")).toBe(true);
