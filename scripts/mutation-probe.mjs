@@ -31,7 +31,6 @@ export const MUTANTS = [
     to: "return i <= d.length;",
   },
   { name: "sentence-keeps-spaces", file: "core/src/hebrew.ts", from: "/[\\p{P}\\s]/gu", to: "/[\\p{P}]/gu" },
-  { name: "letter-count-keeps-bang", file: "core/src/hebrew.ts", from: "/[\\s?.!]/gu", to: "/[\\s?.]/gu" },
   // The learning memory (core/src/srs.ts)
   {
     name: "session-window-inclusive",
@@ -144,12 +143,6 @@ export const MUTANTS = [
     file: "core/src/plans.ts",
     from: "return moduleTier > userTier;",
     to: "return moduleTier >= userTier;",
-  },
-  {
-    name: "buy-same-plan",
-    file: "core/src/plans.ts",
-    from: "return PLAN_TIER[wanted] > PLAN_TIER[current];",
-    to: "return PLAN_TIER[wanted] >= PLAN_TIER[current];",
   },
   {
     name: "higher-plan-ties-to-b",

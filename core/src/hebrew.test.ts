@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   hasNikkud,
   hebrewLetters,
-  letterCount,
   normalizeAnswer,
   normalizeSentence,
   plainMatchesPointed,
@@ -53,11 +52,6 @@ describe("Hebrew text rules (CONTENT.md)", () => {
     expect(plainMatchesPointed("שולחנה", "שֻׁלְחָן")).toBe(false);
     expect(plainMatchesPointed("שלח", "שֻׁלְחָן")).toBe(false);
     expect(plainMatchesPointed("שחלן", "שֻׁלְחָן")).toBe(false);
-  });
-
-  it("counts the letters of the word search without marks, spaces and ? . !", () => {
-    expect(letterCount("בֹּקֶר טוֹב!")).toBe(6);
-    expect(letterCount("מה?")).toBe(2);
   });
 
   it("compares answers trimmed, case-insensitive and without nikkud", () => {

@@ -186,7 +186,7 @@ export const contentHash = (db: Db) => meta(db, "hash");
  * about 2 s). Stored beside the content's hash once the content is loaded, it tells a start that the files were
  * not changed since (decision 0078).
  */
-export function contentFilesHash(dir: string = CONTENT_DIR): string {
+function contentFilesHash(dir: string = CONTENT_DIR): string {
   const hash = createHash("sha256");
   const walk = (folder: string) => {
     const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));

@@ -72,7 +72,7 @@ const LOCK_KEY = 726_1093;
 const UNSAFE_NO_SYNC = process.env.IVRIT_POWERCUT_NO_SYNC === "1";
 
 /** How often the embedded database checkpoints by default (PostgreSQL's checkpoint_timeout). */
-export const CHECKPOINT_EVERY_MS = 5 * 60_000;
+const CHECKPOINT_EVERY_MS = 5 * 60_000;
 
 /**
  * `databaseUrl` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when dataDir is "memory://".

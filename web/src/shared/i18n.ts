@@ -44,7 +44,6 @@ function applyDocumentLanguage(lang: Language): void {
   document.querySelector('link[rel="manifest"]')?.setAttribute("href", `/manifests/${lang}.webmanifest`);
 }
 
-export type Namespace = (typeof NAMESPACES)[number];
 type Texts = Record<string, unknown>;
 export type TOptions = {
   count?: number;
