@@ -88,44 +88,38 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
-async function readSnapshot(db: Db): Promise<ContentSnapshot> {
-  const hash = await contentHash(db);
-  const [
-    moduleRows,
-    fieldRows,
-    mfRows,
-    wordRows,
-    sentenceRows,
-    rootRows,
-    linkRows,
-    letterRows,
-    lvRows,
-    nikkudRows,
-    verbRows,
-  ] = await Promise.all([
-    db.select().from(t.modules),
-    db.select().from(t.fields),
-    db.select().from(t.moduleFields),
-    db.select().from(t.words).orderBy(t.words.moduleId, t.words.position),
-    db.select().from(t.sentences),
-    db.select().from(t.roots),
-    db.select().from(t.wordRoots),
-    db.select().from(t.letters).orderBy(t.letters.id),
-    db.select().from(t.letterVowels).orderBy(t.letterVowels.id),
-    db.select().from(t.nikkud),
-    db.select().from(t.verbForms),
-  ]);
-  const formsOf = new Map(verbRows.map((v) => [v.verb, v.forms]));
-  const fieldNames = new Map(fieldRows.map((f) => [f.id, nameTexts(f)]));
-  const sentenceBy = new Map(sentenceRows.map((s) => [s.wordId, s]));
-  const rootBy = new Map(rootRows.map((r) => [r.id, { root: r.root, meaning: trTexts(r) }]));
+/** Every content table's rows, read at once. */
+async function readRows(db: Db) {
+  const [modules, fields, moduleFields, words, sentences, roots, wordRoots, letters, letterVowels, nikkud, verbs] =
+    await Promise.all([
+      db.select().from(t.modules),
+      db.select().from(t.fields),
+      db.select().from(t.moduleFields),
+      db.select().from(t.words).orderBy(t.words.moduleId, t.words.position),
+      db.select().from(t.sentences),
+      db.select().from(t.roots),
+      db.select().from(t.wordRoots),
+      db.select().from(t.letters).orderBy(t.letters.id),
+      db.select().from(t.letterVowels).orderBy(t.letterVowels.id),
+      db.select().from(t.nikkud),
+      db.select().from(t.verbForms),
+    ]);
+  return { modules, fields, moduleFields, words, sentences, roots, wordRoots, letters, letterVowels, nikkud, verbs };
+}
+type Rows = Awaited<ReturnType<typeof readRows>>;
+
+/** The words in module order, each with its tier, sentence, roots and conjugation table. */
+function cachedWords(rows: Rows): CachedWord[] {
+  const formsOf = new Map(rows.verbs.map((v) => [v.verb, v.forms]));
+  const sentenceBy = new Map(rows.sentences.map((s) => [s.wordId, s]));
+  const rootBy = new Map(rows.roots.map((r) => [r.id, { root: r.root, meaning: trTexts(r) }]));
   const rootsOf = new Map<number, CachedRoot[]>();
-  for (const l of linkRows) {
+  for (const l of rows.wordRoots) {
     const r = rootBy.get(l.rootId);
     if (r) push(rootsOf, l.wordId, r);
   }
-  const tierOf = new Map(moduleRows.map((m) => [m.id, m.tier]));
-  const words: CachedWord[] = wordRows.map((w) => {
+  const tierOf = new Map(rows.modules.map((m) => [m.id, m.tier]));
+  return rows.words.map((w) => {
     const s = sentenceBy.get(w.id);
     return {
       id: w.id,
@@ -145,17 +139,14 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       forms: w.verb ? (formsOf.get(w.verb) ?? null) : null,
     };
   });
-  const wordsByModule = new Map<number, CachedWord[]>();
-  const wordsByRoot = new Map<string, CachedWord[]>();
-  const wordsByTier = new Map<number, CachedWord[]>();
-  for (const w of words) {
-    push(wordsByModule, w.moduleId, w);
-    push(wordsByTier, w.tier, w);
-    for (const r of w.roots) push(wordsByRoot, r.root, w);
-  }
-  const modules: CachedModule[] = moduleRows
+}
+
+/** The modules with their fields' names and word counts: the beginner module first, then by tier and id. */
+function cachedModules(rows: Rows, wordsByModule: ReadonlyMap<number, CachedWord[]>): CachedModule[] {
+  const fieldNames = new Map(rows.fields.map((f) => [f.id, nameTexts(f)]));
+  return rows.modules
     .map((m) => {
-      const ids = mfRows.filter((x) => x.moduleId === m.id).map((x) => x.fieldId);
+      const ids = rows.moduleFields.filter((x) => x.moduleId === m.id).map((x) => x.fieldId);
       const names = Object.fromEntries(
         LANGUAGES.map((lang) => [lang, ids.map((id) => fieldNames.get(id)?.[lang] ?? "")]),
       ) as Record<Language, string[]>;
@@ -170,9 +161,23 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
         wordCount: wordsByModule.get(m.id)?.length ?? 0,
       };
     })
-    // Beginner first, then by tier and id.
     .sort((a, b) => Number(b.isBeginner) - Number(a.isBeginner) || a.tier - b.tier || a.id - b.id);
-  const nikkudName = new Map(nikkudRows.map((n) => [n.id, n.name]));
+}
+
+async function readSnapshot(db: Db): Promise<ContentSnapshot> {
+  const hash = await contentHash(db);
+  const rows = await readRows(db);
+  const words = cachedWords(rows);
+  const wordsByModule = new Map<number, CachedWord[]>();
+  const wordsByRoot = new Map<string, CachedWord[]>();
+  const wordsByTier = new Map<number, CachedWord[]>();
+  for (const w of words) {
+    push(wordsByModule, w.moduleId, w);
+    push(wordsByTier, w.tier, w);
+    for (const r of w.roots) push(wordsByRoot, r.root, w);
+  }
+  const modules = cachedModules(rows, wordsByModule);
+  const nikkudName = new Map(rows.nikkud.map((n) => [n.id, n.name]));
   return {
     hash,
     modules,
@@ -182,7 +187,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
     wordsByModule,
     wordsByRoot,
     wordsByTier,
-    letters: letterRows.map((l) => ({
+    letters: rows.letters.map((l) => ({
       id: l.id,
       letter: l.letter,
       name: l.name,
@@ -198,7 +203,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
         ar: l.descriptionAr,
       },
     })),
-    letterVowels: lvRows.map((lv) => ({ ...lv, nikkudName: nikkudName.get(lv.nikkudId) ?? "" })),
+    letterVowels: rows.letterVowels.map((lv) => ({ ...lv, nikkudName: nikkudName.get(lv.nikkudId) ?? "" })),
   };
 }
 

@@ -53,124 +53,135 @@ async function insertChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size));
 }
 
+/** A transaction of the database (what `db.transaction` hands its callback). */
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Replaces every content table's rows with `c` in one transaction; user tables are not touched. */
 async function writeContent(db: Db, c: Content, dir: string) {
   await db.transaction(async (tx) => {
-    // Children first; user tables are not touched.
-    for (const table of [
-      t.wordRoots,
-      t.sentences,
-      t.words,
-      t.moduleFields,
-      t.modules,
-      t.fields,
-      t.roots,
-      t.verbForms,
-    ]) {
-      await tx.delete(table);
-    }
-    for (const table of [t.letterVowels, t.letters, t.nikkud]) await tx.delete(table);
-
-    if (c.fields.length)
-      await tx.insert(t.fields).values(c.fields.map((f) => ({ id: f.id, slug: f.slug, ...names(f.name) })));
-    const fieldId = new Map(c.fields.map((f) => [f.slug, f.id]));
-    if (c.modules.length) {
-      await tx.insert(t.modules).values(
-        c.modules.map((m) => ({
-          id: m.id,
-          slug: m.slug,
-          tier: m.tier,
-          isBeginner: m.id === BEGINNER_MODULE_ID,
-          ...names(m.name),
-        })),
-      );
-    }
-    const mf = c.modules.flatMap((m) => m.fields.map((f) => ({ moduleId: m.id, fieldId: fieldId.get(f) ?? 0 })));
-    if (mf.length) await tx.insert(t.moduleFields).values(mf);
-
-    const rootRows = [...c.roots].map(([root, meaning]) => ({ root, ...tr(meaning) }));
-    const rootIds = new Map<string, number>();
-    await insertChunks(rootRows, async (chunk) => {
-      for (const r of await tx.insert(t.roots).values(chunk).returning({ id: t.roots.id, root: t.roots.root }))
-        rootIds.set(r.root, r.id);
-    });
-
-    const all = c.modules.flatMap((m) => m.words.map((w, position) => ({ m, w, position })));
-    await insertChunks(all, (chunk) =>
-      tx.insert(t.words).values(
-        chunk.map(({ m, w, position }) => ({
-          id: w.id,
-          moduleId: m.id,
-          position,
-          he: w.he,
-          nikkud: w.nikkud,
-          translit: w.translit,
-          category: w.pos,
-          tense: w.tense ?? null,
-          verb: w.verb ?? null,
-          binyan: w.binyan ?? null,
-          audioPath: audio(dir, "words", w.id),
-          ...tr(w.tr),
-        })),
-      ),
-    );
-    await insertChunks(all, (chunk) =>
-      tx.insert(t.sentences).values(
-        chunk.map(({ w }) => ({
-          wordId: w.id,
-          he: w.example.he,
-          nikkud: w.example.nikkud,
-          orders: w.example.orders ?? [],
-          ...tr(w.example.tr),
-        })),
-      ),
-    );
-    // Conjugation tables (decision 0018), one row per verb, joined to its entries by the infinitive.
-    const verbRows = c.verbs.specs.flatMap((s) => {
-      const forms = c.verbs.tables.get(s.verb);
-      return forms ? [{ verb: s.verb, root: s.root, binyan: s.binyan, forms }] : [];
-    });
-    await insertChunks(verbRows, (chunk) => tx.insert(t.verbForms).values(chunk), 100);
-    const links = all.flatMap(({ w }) =>
-      [...new Set(w.roots)].map((r) => ({ wordId: w.id, rootId: rootIds.get(r) ?? 0 })),
-    );
-    await insertChunks(links, (chunk) => tx.insert(t.wordRoots).values(chunk));
-
-    if (c.letters.length) {
-      await tx.insert(t.letters).values(
-        c.letters.map((l) => ({
-          id: l.id,
-          letter: l.letter,
-          name: l.name,
-          translit: l.translit,
-          final: l.final,
-          audioPath: audio(dir, "letters", l.id),
-          descriptionEn: l.description.en,
-          descriptionFr: l.description.fr,
-          descriptionEs: l.description.es,
-          descriptionRu: l.description.ru,
-          descriptionUk: l.description.uk,
-          descriptionAr: l.description.ar,
-        })),
-      );
-    }
-    if (c.nikkud.length) await tx.insert(t.nikkud).values(c.nikkud);
-    await insertChunks(c.letterVowels, (chunk) =>
-      tx.insert(t.letterVowels).values(
-        chunk.map((lv) => ({
-          id: lv.id,
-          letterId: lv.letterId,
-          nikkudId: lv.nikkudId,
-          text: lv.text,
-          translit: lv.translit,
-          audioPath: audio(dir, "letter-vowel", lv.id),
-        })),
-      ),
-    );
+    await clearContent(tx);
+    await writeModules(tx, c);
+    await writeWords(tx, c, dir);
+    await writeAlphabet(tx, c, dir);
     await tx
       .insert(t.contentMeta)
       .values({ key: "hash", value: c.hash })
       .onConflictDoUpdate({ target: t.contentMeta.key, set: { value: c.hash } });
   });
+}
+
+/** Children first. */
+async function clearContent(tx: Tx) {
+  for (const table of [t.wordRoots, t.sentences, t.words, t.moduleFields, t.modules, t.fields, t.roots, t.verbForms]) {
+    await tx.delete(table);
+  }
+  for (const table of [t.letterVowels, t.letters, t.nikkud]) await tx.delete(table);
+}
+
+/** The fields, the modules and which fields each module belongs to. */
+async function writeModules(tx: Tx, c: Content) {
+  if (c.fields.length)
+    await tx.insert(t.fields).values(c.fields.map((f) => ({ id: f.id, slug: f.slug, ...names(f.name) })));
+  const fieldId = new Map(c.fields.map((f) => [f.slug, f.id]));
+  if (c.modules.length) {
+    await tx.insert(t.modules).values(
+      c.modules.map((m) => ({
+        id: m.id,
+        slug: m.slug,
+        tier: m.tier,
+        isBeginner: m.id === BEGINNER_MODULE_ID,
+        ...names(m.name),
+      })),
+    );
+  }
+  const mf = c.modules.flatMap((m) => m.fields.map((f) => ({ moduleId: m.id, fieldId: fieldId.get(f) ?? 0 })));
+  if (mf.length) await tx.insert(t.moduleFields).values(mf);
+}
+
+/** The roots, the words with their example sentences and roots, and the verbs' conjugation tables. */
+async function writeWords(tx: Tx, c: Content, dir: string) {
+  const rootRows = [...c.roots].map(([root, meaning]) => ({ root, ...tr(meaning) }));
+  const rootIds = new Map<string, number>();
+  await insertChunks(rootRows, async (chunk) => {
+    for (const r of await tx.insert(t.roots).values(chunk).returning({ id: t.roots.id, root: t.roots.root }))
+      rootIds.set(r.root, r.id);
+  });
+
+  const all = c.modules.flatMap((m) => m.words.map((w, position) => ({ m, w, position })));
+  await insertChunks(all, (chunk) =>
+    tx.insert(t.words).values(
+      chunk.map(({ m, w, position }) => ({
+        id: w.id,
+        moduleId: m.id,
+        position,
+        he: w.he,
+        nikkud: w.nikkud,
+        translit: w.translit,
+        category: w.pos,
+        tense: w.tense ?? null,
+        verb: w.verb ?? null,
+        binyan: w.binyan ?? null,
+        audioPath: audio(dir, "words", w.id),
+        ...tr(w.tr),
+      })),
+    ),
+  );
+  await insertChunks(all, (chunk) =>
+    tx.insert(t.sentences).values(
+      chunk.map(({ w }) => ({
+        wordId: w.id,
+        he: w.example.he,
+        nikkud: w.example.nikkud,
+        orders: w.example.orders ?? [],
+        ...tr(w.example.tr),
+      })),
+    ),
+  );
+  // Conjugation tables (decision 0018), one row per verb, joined to its entries by the infinitive.
+  const verbRows = c.verbs.specs.flatMap((s) => {
+    const forms = c.verbs.tables.get(s.verb);
+    return forms ? [{ verb: s.verb, root: s.root, binyan: s.binyan, forms }] : [];
+  });
+  await insertChunks(verbRows, (chunk) => tx.insert(t.verbForms).values(chunk), 100);
+  const links = all.flatMap(({ w }) =>
+    [...new Set(w.roots)].map((r) => ({ wordId: w.id, rootId: rootIds.get(r) ?? 0 })),
+  );
+  await insertChunks(links, (chunk) => tx.insert(t.wordRoots).values(chunk));
+}
+
+/** The beginner's alphabet: letters, vowel points and the letter-vowel grid. */
+async function writeAlphabet(tx: Tx, c: Content, dir: string) {
+  if (c.letters.length) {
+    await tx.insert(t.letters).values(
+      c.letters.map((l) => ({
+        id: l.id,
+        letter: l.letter,
+        name: l.name,
+        translit: l.translit,
+        final: l.final,
+        audioPath: audio(dir, "letters", l.id),
+        descriptionEn: l.description.en,
+        descriptionFr: l.description.fr,
+        descriptionEs: l.description.es,
+        descriptionRu: l.description.ru,
+        descriptionUk: l.description.uk,
+        descriptionAr: l.description.ar,
+      })),
+    );
+  }
+  if (c.nikkud.length) await tx.insert(t.nikkud).values(c.nikkud);
+  await insertChunks(c.letterVowels, (chunk) =>
+    tx.insert(t.letterVowels).values(
+      chunk.map((lv) => ({
+        id: lv.id,
+        letterId: lv.letterId,
+        nikkudId: lv.nikkudId,
+        text: lv.text,
+        translit: lv.translit,
+        audioPath: audio(dir, "letter-vowel", lv.id),
+      })),
+    ),
+  );
 }
 
 async function meta(db: Db, key: string): Promise<string | null> {
