@@ -126,9 +126,8 @@ function toApiWord(w: CachedWord, lang: Language, opts: WordOpts): Word | LeanWo
 }
 
 /**
- * Bounded in bytes: words x six languages x variants grows with the content. 12 MB holds every lean variant of one
- * language's words today (8.1 MB for 3,309 words); at 10x content, 24 MB held no more of the working set per MB and
- * raised the server's peak (decision 0065).
+ * Bounded in bytes: words x six languages x variants grows with the content. The bound holds every lean variant of
+ * one language's words; why this size and not twice it is in decision 0065.
  */
 const serialized = new WeakMap<ContentSnapshot, StringCache>();
 const WORD_JSON_BYTES = 12 * 1024 * 1024;

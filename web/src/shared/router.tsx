@@ -1,6 +1,6 @@
 // A small router of our own with the part of react-router's API the app uses (decision 0049): the browser's
-// history, a route table written as <Routes>/<Route> elements, Link, NavLink, Navigate, Outlet and the hooks.
-// react-router was 13.8 kB gzip of /home's first load for this. Location changes render as transitions, as
+// history, a route table written as <Routes>/<Route> elements, Link, NavLink, Navigate, Outlet and the hooks
+// (react-router's share of /home's first load is in the decision). Location changes render as transitions, as
 // react-router's BrowserRouter does (the page on screen stays until the next one's chunk has loaded).
 import {
   type AnchorHTMLAttributes,
