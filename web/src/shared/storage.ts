@@ -11,6 +11,7 @@ export const KEYS = {
   autoPicked: "module_auto_picked",
   contentLanguage: "content_language",
   firstRun: "first_run",
+  recoveryOffered: "recovery_offered",
 } as const;
 
 function read(key: string): string | null {
@@ -91,6 +92,14 @@ export function wasAutoPicked(): boolean {
 }
 export function markAutoPicked(): void {
   write(KEYS.autoPicked, "1");
+}
+
+/** The recovery code is offered once (issue 26.3): set when the learner acted on the offer either way. */
+export function recoveryOffered(): boolean {
+  return read(KEYS.recoveryOffered) === "1";
+}
+export function markRecoveryOffered(): void {
+  write(KEYS.recoveryOffered, "1");
 }
 
 export function readRaw(key: string): string | null {

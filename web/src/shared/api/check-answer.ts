@@ -16,6 +16,15 @@ import {
   wordsResponse,
 } from "@ivrit/core/schemas/api";
 import {
+  accountResponse,
+  devicesResponse,
+  eraseResponse,
+  linkCodeResponse,
+  linkResponse,
+  recoverResponse,
+  recoveryCodeResponse,
+} from "@ivrit/core/schemas/learners";
+import {
   reviewEventsResponse,
   reviewProgressResponse,
   reviewQueueResponse,
@@ -48,6 +57,13 @@ const ANSWERS: Record<string, z.ZodType> = {
   "GET /review/words": reviewWordsResponse,
   "GET /review/settings": reviewSettings,
   "PATCH /review/settings": reviewSettings,
+  "GET /me/account": accountResponse,
+  "POST /me/link-codes": linkCodeResponse,
+  "POST /me/link": linkResponse,
+  "POST /me/recovery-code": recoveryCodeResponse,
+  "POST /me/recover": recoverResponse,
+  "GET /me/devices": devicesResponse,
+  "DELETE /me/data": eraseResponse,
 };
 
 export class AnswerShapeError extends Error {
