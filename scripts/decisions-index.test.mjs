@@ -38,7 +38,7 @@ describe("the decision records' index", () => {
 
   it("gives each record a status that names records that exist", () => {
     for (const r of rows) {
-      expect(r.status, pad(r.n)).toMatch(/^(accepted|superseded (in part )?by \d{4}\b.*)$/);
+      expect(r.status, pad(r.n)).toMatch(/^(accepted( \(.+\))?|superseded (in part )?by \d{4}\b.*)$/);
       for (const m of r.status.matchAll(/\b(\d{4})\b/g))
         expect(records.has(Number(m[1])), `${pad(r.n)}'s status names ${m[1]}`).toBe(true);
     }
