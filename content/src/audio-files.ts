@@ -12,12 +12,12 @@ import { join } from "node:path";
 import type { Content } from "./load.ts";
 import { toEspeak } from "./translit.ts";
 
-type AudioKind = "words" | "letters" | "letter-vowel";
+export type AudioKind = "words" | "letters" | "letter-vowel";
 export type AudioItem = { kind: AudioKind; id: number; label: string; translit: string; phonemes: string };
 
-const MIN_SECONDS = 0.3;
+export const MIN_SECONDS = 0.3;
 /** Peak amplitude below which a file counts as silent (full scale is 1). */
-const SILENT_PEAK = 0.02;
+export const SILENT_PEAK = 0.02;
 
 export const audioPath = (dir: string, kind: AudioKind, id: number) => join(dir, "audio", kind, `${id}.mp3`);
 
@@ -98,7 +98,7 @@ export async function soxStats(
 }
 
 export const MANIFEST = "audio/manifest.json";
-type ManifestEntry = { phonemes: string; sha1: string } & SoxStat;
+export type ManifestEntry = { phonemes: string; sha1: string } & SoxStat;
 export type Manifest = Record<string, ManifestEntry>;
 
 /** content/audio/manifest.json: "words/3012" -> what the file was made from, its sha1 and measurements. */

@@ -13,7 +13,7 @@ const HOLAM_HASER_FOR_VAV = "\u05BA";
 const HOLAM = "\u05B9";
 
 /** The sound of each letter at the start of a syllable, as in the grid: ב with dagesh (b), ש with the shin dot. */
-const CONSONANT: Readonly<Record<string, { text: string; translit: string }>> = {
+export const CONSONANT: Readonly<Record<string, { text: string; translit: string }>> = {
   א: { text: "א", translit: "" },
   ב: { text: `ב${DAGESH}`, translit: "b" },
   ג: { text: "ג", translit: "g" },
@@ -42,13 +42,13 @@ const CONSONANT: Readonly<Record<string, { text: string; translit: string }>> = 
  * A letter's second form (decision 0016): ב כ פ without the dagesh (v, ch, f) and ש with the sin dot (s). Its
  * combinations take the ids letter id × 100 + 50 + nikkud id (nikkud ids stay <= 20, so the two never meet).
  */
-const SECOND_FORM: Readonly<Record<string, { text: string; translit: string }>> = {
+export const SECOND_FORM: Readonly<Record<string, { text: string; translit: string }>> = {
   ב: { text: "ב", translit: "v" },
   כ: { text: "כ", translit: "ch" },
   פ: { text: "פ", translit: "f" },
   ש: { text: "ש\u05C2", translit: "s" },
 };
-const SECOND_FORM_OFFSET = 50;
+export const SECOND_FORM_OFFSET = 50;
 
 /**
  * Vowels in the grid: kamatz … shva, holam male and hirik male for every letter (and its second form); the
@@ -58,7 +58,7 @@ const GRID = [1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14];
 const GUTTURAL_EXTRA = [10, 11, 12];
 const GUTTURALS = new Set(["א", "ה", "ח", "ע"]);
 
-type GridCell = { id: number; letterId: number; nikkudId: number; text: string; translit: string };
+export type GridCell = { id: number; letterId: number; nikkudId: number; text: string; translit: string };
 
 export function buildGrid(
   letters: readonly { id: number; letter: string; final: boolean }[],

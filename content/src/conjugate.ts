@@ -33,7 +33,7 @@ export const CLASSES = [
   "lamed-alef", // ק-ר-א: קָרָא, קָרָאתִי
   "geminate", // פ-ר-ר: הֵפֵר
 ] as const;
-type VerbClass = (typeof CLASSES)[number];
+export type VerbClass = (typeof CLASSES)[number];
 
 export const CELLS = [
   "pres.ms",

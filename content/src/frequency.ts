@@ -23,21 +23,21 @@ import { BEGINNER_MODULE_ID } from "./schema.ts";
 /** The list's default place: the shared data next to the repository (the issue's ../shared/data). */
 export const FREQUENCY_FILE =
   process.env.HE_FREQUENCY ?? join(CONTENT_DIR, "..", "..", "shared", "data", "he-frequency", "he_2018_top20k.txt");
-const LISTS_FILE = join(CONTENT_DIR, "frequency.json");
+export const LISTS_FILE = join(CONTENT_DIR, "frequency.json");
 
-type FormCount = { form: string; count: number };
+export type FormCount = { form: string; count: number };
 export type Candidate = { lemma: string; pos: string };
-type Lemma = { lemma: string; pos: string; count: number; forms: FormCount[] };
+export type Lemma = { lemma: string; pos: string; count: number; forms: FormCount[] };
 
 const plainWord = z.string().regex(/^[\u05D0-\u05EA'"]+$/u, "one plain Hebrew word");
 const reason = z.string().trim().min(3, "a reason");
-const listsFile = z.strictObject({
+export const listsFile = z.strictObject({
   /** Lemmas or forms that are not targets (names, slang, swearing), each with its reason. */
   exclude: z.record(plainWord, reason).default({}),
   /** Forms hspell does not know that are real words: the lemma they count for, and why. */
   keep: z.record(plainWord, z.strictObject({ lemma: plainWord, reason })).default({}),
 });
-type FrequencyLists = z.output<typeof listsFile>;
+export type FrequencyLists = z.output<typeof listsFile>;
 
 /** `form count` lines, most frequent first; blank and malformed lines are skipped. */
 export function parseFrequencyList(text: string): FormCount[] {
@@ -64,7 +64,7 @@ const MARKED = ["כינוי", "סמיכות"];
  * How to choose among a token's readings: `form` for a word of the frequency list (any prefix), `entry` for a
  * taught entry (a lemma as written: בבקשה is not ב + בקשה), `all` for a sentence word (taught if any reading is).
  */
-type ReadingMode = "form" | "entry" | "all";
+export type ReadingMode = "form" | "entry" | "all";
 
 /**
  * The lemmas a token may belong to. hspell's "שונות" (particles, adverbs) carries no lemma: the word itself is
@@ -176,10 +176,10 @@ export function rankLemmas(forms: FormCount[], hs: HspellResult, lists: Partial<
 }
 
 /** One thing the vocabulary teaches: a verb (all its forms) or a word; tier 1 includes the beginner module. */
-type TaughtUnit = { key: string; tier: number; ids: number[]; lemmas: Set<string> };
+export type TaughtUnit = { key: string; tier: number; ids: number[]; lemmas: Set<string> };
 
 /** The plain tokens whose lemmas the content teaches (entries only, not their example sentences). */
-function taughtTokens(c: Content): Set<string> {
+export function taughtTokens(c: Content): Set<string> {
   const out = new Set<string>();
   for (const m of c.modules) for (const w of m.words) for (const t of hebrewTokens(w.he)) out.add(t);
   return out;
@@ -219,7 +219,7 @@ export function taughtLemmas(units: TaughtUnit[], maxTier: number): Set<string> 
 export const TOPS = [500, 1000, 3000] as const;
 export const TOP_VERBS = 150;
 
-type TierCoverage = {
+export type TierCoverage = {
   tier: number;
   /** Units (a verb once, a word once) first taught at this tier, and up to it. */
   lemmas: number;
@@ -231,7 +231,7 @@ type TierCoverage = {
   missing: Lemma[];
 };
 
-type FrequencyReport = {
+export type FrequencyReport = {
   forms: number;
   /** Forms that count for a lemma (the rest: unknown to hspell and not kept, excluded, single letters). */
   formsUsed: number;

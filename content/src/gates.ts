@@ -13,8 +13,9 @@
 import { hebrewLetters, plainMatchesPointed } from "@ivrit/core/hebrew";
 import type { Content, ContentWord, Issue } from "./load.ts";
 import { MARK, readingKey, suggestTranslit, translitAgrees, units, words } from "./pointing.ts";
+import { BEGINNER_MODULE_ID } from "./schema.ts";
 
-type Occurrence = {
+export type Occurrence = {
   plain: string;
   pointed: string;
   id: number;
@@ -306,7 +307,7 @@ export function ordersGate(c: Content): Issue[] {
 }
 
 /** Allowlist entries that no longer explain anything: warnings, so the list stays short and true. */
-function unusedAllowlist(c: Content, occurrences: Occurrence[]): Issue[] {
+export function unusedAllowlist(c: Content, occurrences: Occurrence[]): Issue[] {
   const out: Issue[] = [];
   const readings = new Map<string, Set<string>>();
   for (const o of occurrences) readings.set(o.plain, (readings.get(o.plain) ?? new Set()).add(readingKey(o.pointed)));
@@ -334,3 +335,6 @@ export function pointingGates(c: Content): { errors: Issue[]; warnings: Issue[];
     occurrences,
   };
 }
+
+/** Tier of a module for teaching purposes: the beginner module counts as tier 1. */
+export const teachingTier = (m: { id: number; tier: number }) => (m.id === BEGINNER_MODULE_ID ? 1 : m.tier);

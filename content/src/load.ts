@@ -56,7 +56,7 @@ export const allowlistFile = z.strictObject({
 export type Allowlist = z.output<typeof allowlistFile>;
 
 export type Issue = { file: string; message: string; id?: number };
-type ContentModule = z.output<typeof moduleFile>;
+export type ContentModule = z.output<typeof moduleFile>;
 export type ContentWord = ContentModule["words"][number];
 
 export type Content = {

@@ -217,7 +217,7 @@ function closedAfter(us: Unit[], i: number): boolean {
 }
 
 /** The regular expression (as source) of the transliterations one pointed word allows, letters only. */
-function wordPattern(word: string): string {
+export function wordPattern(word: string): string {
   const us = units(word);
   let re = "";
   us.forEach((u, i) => {
@@ -267,7 +267,7 @@ function wordPattern(word: string): string {
 }
 
 /** The transliteration's letters, for matching: lower case, no syllable marks or spaces. */
-const translitLetters = (translit: string) => translit.toLowerCase().replace(/[\s-]/g, "");
+export const translitLetters = (translit: string) => translit.toLowerCase().replace(/[\s-]/g, "");
 
 /** Does a transliteration read as the pointed text (one word or a phrase) says? */
 export function translitAgrees(pointed: string, translit: string): boolean {

@@ -9,7 +9,7 @@ export const BEGINNER_MODULE_ID = 93;
 
 const text = z.string().trim().min(1);
 /** A text in each of the six interface languages. */
-const i18nText = z.strictObject({
+export const i18nText = z.strictObject({
   en: text,
   fr: text,
   es: text,
@@ -104,4 +104,5 @@ export const letterVowel = z.strictObject({
 });
 
 export type Word = z.infer<typeof word>;
+export type ModuleFile = z.infer<typeof moduleFile>;
 export type Lang = (typeof LANGS)[number];

@@ -1,8 +1,8 @@
 // Transliteration (FORMAT.md): syllables joined by '-', the stressed syllable in capitals, words separated by
 // spaces ("bo-KER TOV"). Parsing, the authoring rules, and the espeak-ng phonemes the audio is made from.
 
-type Syllable = { text: string; stressed: boolean };
-type TranslitWord = Syllable[];
+export type Syllable = { text: string; stressed: boolean };
+export type TranslitWord = Syllable[];
 
 /** Consonants and vowels of the format, longest first (the tokenizer is greedy). */
 const SOUNDS: readonly (readonly [string, string])[] = [

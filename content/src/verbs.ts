@@ -14,7 +14,7 @@ import { plainHebrew, pointedHebrew, translit } from "./schema.ts";
 const reason = z.string().trim().min(3);
 const form = z.strictObject({ he: plainHebrew, nikkud: pointedHebrew, translit });
 const cell = z.enum(CELLS);
-const verbSpec = z.strictObject({
+export const verbSpec = z.strictObject({
   verb: plainHebrew,
   root: z.string().regex(/^[\u05D0-\u05EA](-[\u05D0-\u05EA]){2,3}$/u),
   binyan: z.enum(BINYANIM),
@@ -29,9 +29,9 @@ const verbSpec = z.strictObject({
   hspell: z.partialRecord(cell, reason).optional(),
   note: z.string().optional(),
 });
-type VerbEntry = z.output<typeof verbSpec>;
-const verbsFile = z.strictObject({ verbs: z.array(verbSpec) });
-const tablesFile = z.record(plainHebrew, z.partialRecord(cell, form));
+export type VerbEntry = z.output<typeof verbSpec>;
+export const verbsFile = z.strictObject({ verbs: z.array(verbSpec) });
+export const tablesFile = z.record(plainHebrew, z.partialRecord(cell, form));
 
 export type Verbs = {
   specs: VerbEntry[];
@@ -42,7 +42,7 @@ export type Verbs = {
 };
 
 /** The cell each published single-form entry stands for. */
-const CELL_OF_TENSE = { present: "pres.ms", past: "past.3ms", future: "fut.3ms", infinitive: "inf" } as const;
+export const CELL_OF_TENSE = { present: "pres.ms", past: "past.3ms", future: "fut.3ms", infinitive: "inf" } as const;
 
 type Issue = { file: string; message: string; id?: number };
 
@@ -88,7 +88,7 @@ export function loadVerbs(dir: string, problems: Issue[], onRead?: (name: string
 }
 
 /** Generated tables of every verb, by file (the binyan's file name), in the files' order. */
-function generate(verbs: Verbs): Map<string, Record<string, Table>> {
+export function generate(verbs: Verbs): Map<string, Record<string, Table>> {
   const out = new Map<string, Record<string, Table>>();
   for (const s of verbs.specs) {
     const file = (verbs.files.get(s.verb) ?? "verbs/other.json").replace(/^verbs\//, "verbs/tables/");
