@@ -88,6 +88,8 @@ const schema = z.object({
   BACKUP_DIR: z.string().optional(),
   BACKUP_EVERY: duration.optional(),
   BACKUP_KEEP: z.coerce.number().int().positive().default(7),
+  /** Learners who hold nothing and whose devices were not seen for this many days are removed daily (0: never). */
+  IDLE_LEARNER_DAYS: z.coerce.number().int().min(0).default(90),
 });
 export type Env = z.infer<typeof schema>;
 

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { scheduleBackups } from "./backups.ts";
 import { boot } from "./boot.ts";
 import { changedSettings, parseEnv } from "./env.ts";
+import { scheduleIdleLearners } from "./idle-learners.ts";
 import { installShutdown } from "./shutdown.ts";
 import { VERSION } from "./version.ts";
 
@@ -42,12 +43,15 @@ async function main() {
   poll.unref();
   app.addHook("onClose", async () => clearInterval(poll));
   const stopBackups = scheduleBackups(database, env, log);
+  const stopIdle =
+    env.IDLE_LEARNER_DAYS > 0 ? scheduleIdleLearners(database, env.IDLE_LEARNER_DAYS, log) : async () => {};
   installShutdown({
     app,
     log,
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     steps: [
       { name: "stopping scheduled backups", run: stopBackups },
+      { name: "stopping the idle learners job", run: stopIdle },
       { name: "syncing the database", run: () => database.flush() },
       // PGlite's close is a shutdown checkpoint whose syncs reach the disk (decision 0070).
       { name: "closing the database", run: close },
