@@ -11,6 +11,7 @@ export const KEYS = {
   autoPicked: "module_auto_picked",
   contentLanguage: "content_language",
   firstRun: "first_run",
+  lastGame: "last_game",
 } as const;
 
 function read(key: string): string | null {
@@ -91,6 +92,14 @@ export function wasAutoPicked(): boolean {
 }
 export function markAutoPicked(): void {
   write(KEYS.autoPicked, "1");
+}
+
+/** The last game started on this device (home's button offers the one after it, issue 30.1). */
+export function lastGame(): string | null {
+  return read(KEYS.lastGame);
+}
+export function storeLastGame(game: string): void {
+  write(KEYS.lastGame, game);
 }
 
 export function readRaw(key: string): string | null {
