@@ -24,6 +24,7 @@ import { PageFooter } from "../../shared/ui/page-footer.tsx";
 import { StoreLinks } from "../../shared/ui/store-links.tsx";
 import { useOnline } from "../../shared/use-online.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
+import { Appearance } from "./appearance.tsx";
 import { OfflineStorage } from "./offline-storage.tsx";
 
 /** The id a plan and the progress belong to; the Privacy page asks for it with a deletion request. */
@@ -131,6 +132,10 @@ export default function AccountPage() {
           </Stack>
         </Alert>
       )}
+      {/* The daily habit (issue 30): the colour mode, and reminders. */}
+      <Card withBorder padding="lg">
+        <Appearance />
+      </Card>
       <OfflineStorage />
       <DeviceId />
       <Card withBorder padding="lg" component="section" aria-labelledby="delete-title">

@@ -11,6 +11,7 @@ import { InstructionsButton } from "../../shared/game/instructions-dialog.tsx";
 import { TodayCard } from "../../shared/game/today-card.tsx";
 import { Link } from "../../shared/router.tsx";
 import { lastGame } from "../../shared/storage.ts";
+import { ERROR_TEXT } from "../../shared/ui/colors.ts";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
@@ -28,7 +29,7 @@ export default function BeginnerMenuPage() {
       <TodayCard game={data.data?.locked ? null : { to: `/beginner/${next}`, name: t(`${next}.name`) }} />
       {data.isPending && <LoadingText>{t("loadingMode")}</LoadingText>}
       {data.isError && (
-        <Text role="alert" c="red.9">
+        <Text role="alert" c={ERROR_TEXT}>
           {t("loadFailed", { message: errorMessage(data.error) })}
         </Text>
       )}
