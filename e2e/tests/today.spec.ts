@@ -20,26 +20,28 @@ for (const language of ["en", "ar"] as const) {
     await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
     const card = page.getByTestId("review-card-chooser");
     await expect(card).toBeVisible();
-    // Above the game chooser's cards.
+    // Above the game chooser's cards (the card's heading is the first h2, the games' names follow).
+    const headings = page.locator("main h2");
+    await expect(headings.first()).toHaveText(language === "en" ? "Today" : "اليوم");
     const cardBox = await card.boundingBox();
-    const firstGame = await page
-      .getByRole("link", { name: /translation|ترجمة/i })
-      .first()
-      .boundingBox();
-    if (cardBox && firstGame) expect(cardBox.y).toBeLessThan(firstGame.y);
+    const firstGame = await headings.nth(1).boundingBox();
+    expect(cardBox && firstGame && cardBox.y + cardBox.height <= firstGame.y).toBe(true);
     const goal = page.getByTestId("today-goal");
     await expect(goal).toHaveAttribute("data-goal", "2");
     await expect(goal).toHaveAttribute("data-reviews", "0");
     await expect(goal).toHaveAttribute("data-streak", "0");
     await expect(card).toHaveAttribute("data-left", "2");
-    await expect(page.getByTestId("today-left")).toContainText("2");
+    await expect(page.getByTestId("today-left")).toHaveText(
+      language === "en" ? "2 more answers to reach today's goal" : "بقيت إجابتان لبلوغ هدف اليوم",
+    );
     await expect(page.getByTestId("review-due-count")).toBeVisible();
     await expect(page.getByTestId("streak")).toBeVisible();
     const start = page.getByTestId("today-start");
     await expect(start).toHaveAttribute("data-action", "review");
     await start.click();
     await expect(page).toHaveURL(/\/review$/);
-    await expect(page.getByTestId("review-card")).toBeVisible({ timeout: 20_000 });
+    // The session opens: a new word is taught first, then asked.
+    await expect(page.getByTestId("teach-card").or(page.getByTestId("review-card"))).toBeVisible({ timeout: 20_000 });
 
     // Two answers meet the goal; with nothing due the button offers the next game of the active module.
     const words = (await (await request.get("/api/words?moduleId=3&limit=2&language=en", { headers })).json()) as {
