@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "review",
   "verbs",
   "welcome",
+  "reminders",
 ] as const;
 
 /** Names of the languages in their own language (the header's dropdown). */

@@ -18,6 +18,7 @@ import { logError } from "../../shared/log.ts";
 import { offlineStore } from "../../shared/offline/store.ts";
 import { isNativeApp } from "../../shared/platform.ts";
 import { PurchasesNotice, StoreActions } from "../../shared/purchases/purchase-ui.tsx";
+import { ReminderSettings } from "../../shared/reminders/reminder-settings.tsx";
 import { Link } from "../../shared/router.tsx";
 import { clearLocalData } from "../../shared/storage.ts";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
@@ -135,6 +136,9 @@ export default function AccountPage() {
       {/* The daily habit (issue 30): the colour mode, and reminders. */}
       <Card withBorder padding="lg">
         <Appearance />
+      </Card>
+      <Card withBorder padding="lg">
+        <ReminderSettings />
       </Card>
       <OfflineStorage />
       <DeviceId />

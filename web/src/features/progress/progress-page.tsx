@@ -9,6 +9,7 @@ import { useState } from "react";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
 import { usePatchReviewSettings, useReviewSettings } from "../../shared/api/review-settings.ts";
+import { ReminderSettings } from "../../shared/reminders/reminder-settings.tsx";
 import { Link } from "../../shared/router.tsx";
 import { SUCCESS_GREEN, SUCCESS_TEXT } from "../../shared/ui/colors.ts";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
@@ -203,6 +204,9 @@ export default function ProgressPage() {
           </Card>
 
           <Settings />
+          <Card withBorder padding="md">
+            <ReminderSettings />
+          </Card>
         </>
       )}
     </Stack>

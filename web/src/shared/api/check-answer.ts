@@ -15,6 +15,7 @@ import {
   okBody,
   wordsResponse,
 } from "@ivrit/core/schemas/api";
+import { remindersResponse, subscriptionsResponse } from "@ivrit/core/schemas/reminders";
 import {
   reviewEventsResponse,
   reviewProgressResponse,
@@ -48,6 +49,10 @@ const ANSWERS: Record<string, z.ZodType> = {
   "GET /review/words": reviewWordsResponse,
   "GET /review/settings": reviewSettings,
   "PATCH /review/settings": reviewSettings,
+  "GET /reminders": remindersResponse,
+  "PATCH /reminders": remindersResponse,
+  "POST /reminders/subscriptions": subscriptionsResponse,
+  "POST /reminders/unsubscribe": subscriptionsResponse,
 };
 
 export class AnswerShapeError extends Error {

@@ -13,6 +13,7 @@ export const queryKeys = {
     activeModuleAll: ["me", "active-module"] as const,
     activeModule: (language: Language) => ["me", "active-module", language] as const,
   },
+  reminders: ["reminders"] as const,
   wordsAll: ["words"] as const,
   words: (params: object) => ["words", params] as const,
   beginnerAll: ["beginner"] as const,
