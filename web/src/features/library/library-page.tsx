@@ -225,7 +225,7 @@ export default function LibraryPage() {
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t("title")}</Title>
         {userTier < 3 && offlineModules === null && (
-          <Button component={Link} to="/upgrade" color="upgrade.8" variant="outline">
+          <Button component={Link} to="/upgrade" color="upgrade" variant="outline">
             {t("common:nav.upgrade")}
           </Button>
         )}
