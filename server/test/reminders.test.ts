@@ -5,9 +5,13 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webpush from "web-push";
 import * as t from "../src/db/schema.ts";
+import { parseEnv } from "../src/env.ts";
 import { vapidKeys } from "../src/reminders.ts";
 import { as, BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
+
+const webpushPair = () => webpush.generateVAPIDKeys();
 
 type Received = { path: string; headers: IncomingMessage["headers"]; bytes: number };
 
@@ -79,6 +83,19 @@ describe.each(BACKENDS)("reminders on %s", (backend) => {
   const deliveredTo = (endpoint: string) => push.received.filter((r) => endpoint.endsWith(r.path)).length;
 
   describe("routes", () => {
+    it("are in the OpenAPI document", async () => {
+      const doc = (await h.app.inject({ method: "GET", url: "/api/docs/json" })).json() as {
+        paths: Record<string, unknown>;
+      };
+      for (const p of [
+        "/api/reminders",
+        "/api/reminders/subscriptions",
+        "/api/reminders/unsubscribe",
+        "/api/reminders/off",
+      ])
+        expect(Object.keys(doc.paths)).toContain(p);
+    });
+
     it("answers the defaults, the time zone and the VAPID public key", async () => {
       const user = newUser();
       const res = await inject("GET", "/api/reminders", user);
@@ -247,5 +264,31 @@ describe.each(BACKENDS)("reminders on %s", (backend) => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe("the reminder settings of the environment", () => {
+  const pair = webpushPair();
+  it("takes both VAPID keys or neither, a mailto: or https: subject, and a tick interval", () => {
+    expect(parseEnv({})).toMatchObject({ REMINDERS_EVERY: 60_000, VAPID_SUBJECT: "mailto:reminders@localhost" });
+    expect(
+      parseEnv({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey, REMINDERS_EVERY: "30s" }),
+    ).toMatchObject({ VAPID_PUBLIC_KEY: pair.publicKey, REMINDERS_EVERY: 30_000 });
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(
+      /VAPID_PRIVATE_KEY: the VAPID keys go together/,
+    );
+    expect(() => parseEnv({ VAPID_SUBJECT: "ops@example.com" })).toThrow(/VAPID_SUBJECT: must be a mailto:/);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
+  });
+  it("uses the keys of the environment when given", async () => {
+    const keys = await vapidKeys(null as never, {
+      ...pair,
+      VAPID_PUBLIC_KEY: pair.publicKey,
+      VAPID_PRIVATE_KEY: pair.privateKey,
+      VAPID_SUBJECT: "https://ivrit.example",
+    });
+    expect(keys).toEqual({ publicKey: pair.publicKey, privateKey: pair.privateKey, subject: "https://ivrit.example" });
   });
 });
