@@ -60,9 +60,17 @@ export function TodayCard({ game }: { game: { to: string; name: string } | null 
       <CardFrame
         data-testid="review-card-loading"
         count={
-          <Skeleton width="12em">
-            <Text aria-hidden="true">&nbsp;</Text>
-          </Skeleton>
+          // Two lines, as the loaded card's: the cards due, and what is left of the goal.
+          <Stack gap={0}>
+            <Skeleton width="12em">
+              <Text aria-hidden="true">&nbsp;</Text>
+            </Skeleton>
+            <Skeleton width="14em" mt={2}>
+              <Text size="sm" aria-hidden="true">
+                &nbsp;
+              </Text>
+            </Skeleton>
+          </Stack>
         }
         start={<Skeleton height={36} width="5.5em" /* the Progress button beside it sets the row height */ />}
       />
