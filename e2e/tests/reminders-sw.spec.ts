@@ -2,7 +2,7 @@
 // protocol, as the push service would) is shown as a notification with the server's texts, its /review target and
 // the "turn off" action. What a tap does on a real device is not reachable from a headless browser.
 import { expect, test } from "@playwright/test";
-import { seedUser, settle } from "./helpers.ts";
+import { apiHeaders, seedUser, settle } from "./helpers.ts";
 
 test("a push message is shown as the reminder notification", async ({ page, context, baseURL }) => {
   const origin = new URL(baseURL ?? "http://localhost").origin;
@@ -56,3 +56,41 @@ test("a push message is shown as the reminder notification", async ({ page, cont
       },
     ]);
 });
+
+for (const language of ["en", "ar"] as const) {
+  test(`the reminder's time, days and quiet hours are saved from Account and shown on /progress (${language})`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const id = await seedUser(page, { language, level: 3, local: { first_run: "done" } });
+    await page.goto("/account");
+    await settle(page);
+    const section = page.getByTestId("reminders");
+    await expect(section.getByRole("heading", { level: 2 })).toHaveText(
+      language === "en" ? "Daily reminder" : "التذكير اليومي",
+    );
+    await expect(page.getByTestId("reminders-switch")).not.toBeChecked();
+    await page.getByTestId("reminders-time").fill("07:30");
+    // Sunday off (its name in the interface language), quiet hours off.
+    const sunday = new Intl.DateTimeFormat(language, { weekday: "long", timeZone: "UTC" }).format(
+      new Date(Date.UTC(2026, 10, 29)),
+    );
+    await section.getByRole("checkbox", { name: sunday, exact: true }).uncheck();
+    await section
+      .getByRole("checkbox", { name: language === "en" ? "Quiet hours (no reminder)" : "ساعات الهدوء (بلا تذكير)" })
+      .uncheck();
+    await page.getByTestId("reminders-save").click();
+    await expect(section.getByText(language === "en" ? "Saved." : "تم الحفظ.")).toBeVisible();
+    const saved = (await (await request.get("/api/reminders", { headers: apiHeaders(id) })).json()) as {
+      time: string;
+      days: number[];
+      quietStart: string | null;
+      enabled: boolean;
+    };
+    expect(saved).toMatchObject({ time: "07:30", days: [1, 2, 3, 4, 5, 6], quietStart: null, enabled: false });
+    await page.goto("/progress");
+    await settle(page);
+    await expect(page.getByTestId("reminders-time")).toHaveValue("07:30");
+  });
+}
