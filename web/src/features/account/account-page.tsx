@@ -18,6 +18,7 @@ import { logError } from "../../shared/log.ts";
 import { offlineStore } from "../../shared/offline/store.ts";
 import { isNativeApp } from "../../shared/platform.ts";
 import { PurchasesNotice, StoreActions } from "../../shared/purchases/purchase-ui.tsx";
+import { forgetReminders } from "../../shared/reminders/forget.ts";
 import { ReminderSettings } from "../../shared/reminders/reminder-settings.tsx";
 import { Link } from "../../shared/router.tsx";
 import { clearLocalData } from "../../shared/storage.ts";
@@ -73,7 +74,9 @@ export default function AccountPage() {
   const [confirming, { open, close }] = useDisclosure(false);
   const [done, setDone] = useDisclosure(false);
 
-  const deleteLocal = () => {
+  const deleteLocal = async () => {
+    // Before the identity goes: the server forgets this browser's subscription for the old id.
+    await forgetReminders().catch((e: unknown) => logError("reminders: forget", e));
     clearLocalData();
     offlineStore.clear().catch((e: unknown) => logError("offline clear", e));
     forgetIdentity();
@@ -170,7 +173,7 @@ export default function AccountPage() {
           <Button variant="default" onClick={close}>
             {t("common:cancel")}
           </Button>
-          <Button color="red.9" onClick={deleteLocal}>
+          <Button color="red.9" onClick={() => void deleteLocal()}>
             {t("delete.confirm")}
           </Button>
         </Group>

@@ -60,3 +60,9 @@ export async function onNativeReminderTap(open: (path: string) => void): Promise
   });
   return () => void handle.remove();
 }
+
+/** Cancels every reminder this app scheduled (its data deleted from the device). */
+export async function cancelNativeReminders(): Promise<void> {
+  const { LocalNotifications } = await import("@capacitor/local-notifications");
+  await LocalNotifications.cancel({ notifications: Array.from({ length: DAYS }, (_, i) => ({ id: FIRST_ID + i })) });
+}
