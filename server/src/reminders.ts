@@ -2,8 +2,9 @@
 // Each tick it finds the learners whose reminder time has come in their own time zone (core's reminderDueNow),
 // claims the day in one conditional UPDATE (with several instances, one of them wins it), and sends one push to
 // each of the learner's browsers unless the day's goal is met. A push service's 404 or 410 deletes the subscription.
-import { type ReminderRule, reminderDueNow } from "@ivrit/core/habit";
+
 import { isLanguage } from "@ivrit/core/languages";
+import { type ReminderRule, reminderDueNow } from "@ivrit/core/reminder-rules";
 import { reminderTexts } from "@ivrit/core/reminder-texts";
 import type { ReminderPayload } from "@ivrit/core/schemas/reminders";
 import { and, eq, sql } from "drizzle-orm";

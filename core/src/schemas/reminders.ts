@@ -1,7 +1,7 @@
 // The reminder calls (issue 30.2): when to remind, and the browser's web push subscriptions.
 import { z } from "zod";
-import { CLOCK_TIME } from "../habit.ts";
 import { LANGUAGES } from "../languages.ts";
+import { CLOCK_TIME } from "../reminder-rules.ts";
 
 const clock = z.string({ error: "must be a string" }).regex(CLOCK_TIME, "must be a time HH:MM (00:00-23:59)");
 const days = z

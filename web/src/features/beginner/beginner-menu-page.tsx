@@ -1,7 +1,7 @@
 // The beginner menu: letters, vowels, words (SPEC section 2).
 import "@mantine/core/styles/List.css";
 import { BEGINNER_GAMES } from "@ivrit/core/games";
-import { nextGame } from "@ivrit/core/habit";
+import { nextGame } from "@ivrit/core/today";
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useBeginnerData } from "../../shared/api/get-beginner-data.ts";

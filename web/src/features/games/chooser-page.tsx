@@ -1,8 +1,8 @@
 // The game chooser (/home, /games): SPEC section 2.
 
-import { nextGame } from "@ivrit/core/habit";
 import { isLocked } from "@ivrit/core/plans";
 import type { Module } from "@ivrit/core/schemas/api";
+import { nextGame } from "@ivrit/core/today";
 import { Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "../../shared/api/client.ts";

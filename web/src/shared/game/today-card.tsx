@@ -1,7 +1,7 @@
 // Today on home and on the beginner menu (issue 30.1): the goal and how much of it is left, the streak, the cards
 // due, and one button that starts the right thing (core's todayAction): the review when cards are due or the goal
 // is not met, otherwise the next game.
-import { goalLeft, todayAction } from "@ivrit/core/habit";
+import { goalLeft, todayAction } from "@ivrit/core/today";
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconCalendarCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";

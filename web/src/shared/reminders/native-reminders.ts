@@ -1,8 +1,9 @@
 // The native app's reminders (issue 30.3): local notifications scheduled on the phone from the same settings, made
 // again after each session (the review queries change) from the due forecast, so they come offline too. Which days
 // and times is core's planReminders (unit-tested); that the phone shows them cannot be tested here.
-import { planReminders } from "@ivrit/core/habit";
+
 import type { Language } from "@ivrit/core/languages";
+import { planReminders } from "@ivrit/core/reminder-rules";
 import { reminderTexts } from "@ivrit/core/reminder-texts";
 import type { RemindersResponse } from "@ivrit/core/schemas/reminders";
 import type { ReviewProgress, ReviewQueue } from "@ivrit/core/schemas/review";

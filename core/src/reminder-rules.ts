@@ -1,33 +1,6 @@
-// The daily habit (issue 30): what home's one button starts, and when a reminder is due (the server's web push
-// sender and the native app's local notifications read the same rules). Pure: the clock comes in as `now`.
+// When a reminder is due (issue 30.2, 30.3): the server's web push sender and the native app's local notifications
+// read the same rules. Pure: the clock comes in as `now`.
 import { addDays, dayKey } from "./review.ts";
-
-// ---------- today on home ----------
-
-export type TodayNumbers = {
-  due: number;
-  sessionSize: number;
-  today: { reviews: number; goal: number };
-};
-
-/** Home's one button: the review when cards are due or the goal is not met (and a session has cards), else a game. */
-export function todayAction(q: TodayNumbers): "review" | "game" {
-  if (q.sessionSize <= 0) return "game";
-  return q.due > 0 || q.today.reviews < q.today.goal ? "review" : "game";
-}
-
-/** Answers still needed for today's goal (0 once met). */
-export function goalLeft(q: TodayNumbers): number {
-  return Math.max(0, q.today.goal - q.today.reviews);
-}
-
-/** The game after the last one played, in the chooser's order (the first when none was, or it is not listed). */
-export function nextGame<G extends string>(order: readonly G[], last: string | null): G {
-  const i = last === null ? -1 : order.indexOf(last as G);
-  return order[(i + 1) % order.length] as G;
-}
-
-// ---------- reminders ----------
 
 /** "HH:MM", 24 hours. */
 export type ClockTime = string;
