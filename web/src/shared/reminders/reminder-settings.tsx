@@ -80,7 +80,7 @@ export function ReminderSettings() {
               size="md"
               label={t("switch")}
               checked={data.enabled}
-              disabled={busy || (!native && !pushSupported())}
+              disabled={busy || (!native && !pushSupported() && !data.enabled)}
               onChange={(e) => void toggle(e.currentTarget.checked)}
               data-testid="reminders-switch"
             />
