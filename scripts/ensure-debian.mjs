@@ -25,6 +25,8 @@ export const PACKAGES = [
   "faketime",
   "gcc",
   "libc6-dev",
+  // The integration suites run once more through PgBouncer in transaction mode (scripts/with-pgbouncer.mjs).
+  "pgbouncer",
 ];
 
 // `dpkg -s` also answers for a removed package whose configuration is left: read its status line.

@@ -1,9 +1,9 @@
-// Account and plans (issue 11.3): honest texts about where a plan lives, the device's id with a copy button, and
-// no "Upgrade?" nag for a paying learner.
+// Account and plans (issue 11.3): honest texts about where a plan lives, the support id with a copy button (never
+// the device's anonymous id: issue 26.7), and no "Upgrade?" nag for a paying learner.
 import { expect, test } from "@playwright/test";
 import { grantPlan, seedUser, settle } from "./helpers.ts";
 
-test("Account shows this device's anonymous id with a copy button and says plans are per device", async ({
+test("Account shows the public support id with a copy button, never the anonymous id, and says how plans follow", async ({
   page,
   context,
 }) => {
@@ -11,13 +11,15 @@ test("Account shows this device's anonymous id with a copy button and says plans
   const id = await seedUser(page, { language: "en", level: 3 });
   await page.goto("/account");
   await settle(page);
-  await expect(page.getByTestId("device-id")).toHaveText(id);
-  await page.getByRole("button", { name: "Copy the id" }).click();
+  const support = page.getByTestId("support-id");
+  await expect(support).toHaveText(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
+  // The anonymous id is a bearer secret (issue 26.7): nowhere on the page.
+  await expect(page.locator("body")).not.toContainText(id);
+  await page.getByRole("button", { name: "Copy", exact: true }).click();
   await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await support.textContent());
   const main = page.locator("main");
-  await expect(main).toContainText("nothing links devices or browsers");
-  await expect(main).not.toContainText("appears here automatically");
+  await expect(main).toContainText("a plan bought there counts here too");
   await expect(page.getByRole("banner").getByRole("link", { name: "Upgrade?" })).toBeVisible();
   await page.goto("/upgrade");
   await expect(page.locator("main")).not.toContainText("also works here");

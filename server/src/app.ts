@@ -19,12 +19,14 @@ import { Redis } from "ioredis";
 import { databaseUnavailable, storageFault } from "./db/faults.ts";
 import { type Env, RATE_LIMIT_ADDRESS_MAX } from "./env.ts";
 import { type Deps, HttpError, identify, sendError } from "./http.ts";
+import { Learners } from "./learners.ts";
 import { Metrics, registerMetrics } from "./metrics.ts";
 import { CONTENT_DIR, WEB_DIST_DIR } from "./paths.ts";
 import { decodedPath, isApiRequest, registerRateLimits } from "./ratelimit.ts";
 import { ReminderSender, vapidKeys } from "./reminders.ts";
 import { newRequestId, RequestLog, registerRequestId } from "./request-log.ts";
 import { contentRoutes } from "./routes/content.ts";
+import { learnerRoutes } from "./routes/learners.ts";
 import { meRoutes } from "./routes/me.ts";
 import { recordRoutes } from "./routes/records.ts";
 import { reminderRoutes } from "./routes/reminders.ts";
@@ -88,6 +90,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", opts.deps);
   app.decorateRequest("userId", null);
+  app.decorateRequest("deviceId", null);
+  const learners = await new Learners(opts.deps.database).start();
+  app.decorate("learners", learners);
+  app.addHook("onClose", async () => learners.stop());
   registerRequestId(app);
   const metrics = new Metrics();
   metrics.setPool(() => opts.deps.database.poolUse());
@@ -124,7 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: [/^capacitor:\/\/localhost$/, /^https?:\/\/localhost(:\d+)?$/],
     allowedHeaders: ["content-type", "x-anonymous-id", "x-user-id"],
-    methods: ["GET", "POST", "PATCH", "OPTIONS"],
+    methods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"],
   });
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, {
@@ -163,7 +169,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const message = validationMessage(err);
       return sendError(reply, 400, message === "Invalid moduleId" ? "invalid_module_id" : "invalid_input", message);
     }
-    if (err instanceof HttpError) return sendError(reply, err.statusCode, err.code, err.message);
+    if (err instanceof HttpError) {
+      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+      return sendError(reply, err.statusCode, err.code, err.message);
+    }
     const e = err as { statusCode?: number; message?: string };
     const status = e.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -182,8 +191,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     req.log.error({ err, ...(fault && { reason: fault }) }, fault ? `request failed: ${fault}` : "request failed");
     return sendError(reply, 500, "internal", "Internal server error");
   });
+  // The device names itself; the learner it belongs to is what the routes read and write (decision 0086).
   app.addHook("onRequest", async (req) => {
-    if (isApiRequest(req)) req.userId = identify(req);
+    if (!isApiRequest(req)) return;
+    req.deviceId = identify(req);
+    if (req.deviceId) req.userId = await learners.resolve(req.deviceId);
   });
   // A write is acknowledged only once it is durable. Reads and CORS preflights write nothing: no flush.
   app.addHook("onSend", async (req, reply, payload) => {
@@ -226,6 +238,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(contentRoutes);
       await api.register(meRoutes, { prefix: "/me" });
+      await api.register(learnerRoutes, { prefix: "/me" });
       await api.register(recordRoutes);
       await api.register(reviewRoutes, { prefix: "/review", queue });
       await api.register(reminderRoutes, { prefix: "/reminders", publicKey: vapid.publicKey });

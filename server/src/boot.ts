@@ -26,6 +26,8 @@ type Booted = {
 
 export async function boot(opts: {
   databaseUrl?: string | undefined;
+  directUrl?: string | undefined;
+  readUrl?: string | undefined;
   dataDir: string;
   contentDir?: string | undefined;
   /** The embedded database's checkpoint interval (CHECKPOINT_EVERY). */

@@ -14,7 +14,7 @@ import { type BackupResult, backupName, foreignEntries, unpackBackup } from "./d
 import { createDb, initDataDir } from "./db/client.ts";
 import { lockDataDir, requestHolder } from "./db/lock.ts";
 import { type Env, parseEnv } from "./env.ts";
-import { grantPlan, planOf, revokePlan } from "./users.ts";
+import { grantPlan, learnerOfDevice, planOf, revokePlan } from "./users.ts";
 
 const USAGE = `usage:
   content:load [--force]
@@ -47,7 +47,11 @@ async function main() {
     if (!userArg) fail(`restore needs the backup file\n${USAGE}`);
     return restore(env, fromUser(userArg));
   }
-  const database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await createDb({
+    databaseUrl: env.DATABASE_URL,
+    directUrl: env.DATABASE_DIRECT_URL,
+    dataDir: env.DATA_DIR,
+  });
   try {
     await database.exclusive(() => database.migrate());
     const userId = () => {
@@ -71,8 +75,8 @@ async function main() {
         if (planArg !== "plus" && planArg !== "pro") fail(`plan must be plus or pro\n${USAGE}`);
         const expires = values.expires ? new Date(values.expires) : null;
         if (expires && Number.isNaN(expires.getTime())) fail("--expires must be a date, e.g. 2027-01-31T00:00:00Z");
-        await grantPlan(database.db, id, planArg, expires);
-        const p = await planOf(database.db, id);
+        const learner = await grantPlan(database.db, id, planArg, expires);
+        const p = await planOf(database.db, learner);
         console.log(
           `granted ${planArg} to ${id}${expires ? ` until ${expires.toISOString()}` : ""}; plan now ${p.plan}`,
         );
@@ -82,12 +86,13 @@ async function main() {
         const id = userId();
         if (planArg !== undefined && (!isPlan(planArg) || planArg === "free"))
           fail(`plan must be plus or pro\n${USAGE}`);
-        const n = await revokePlan(database.db, id, planArg as "plus" | "pro" | undefined);
-        console.log(`revoked ${n} entitlement(s) of ${id}; plan now ${(await planOf(database.db, id)).plan}`);
+        const learner = await learnerOfDevice(database.db, id);
+        const n = await revokePlan(database.db, learner, planArg as "plus" | "pro" | undefined);
+        console.log(`revoked ${n} entitlement(s) of ${id}; plan now ${(await planOf(database.db, learner)).plan}`);
         break;
       }
       case "plan:show": {
-        const p = await planOf(database.db, userId());
+        const p = await planOf(database.db, await learnerOfDevice(database.db, userId()));
         console.log(`${p.plan} (tier ${p.tier})${p.expiresAt ? ` until ${p.expiresAt.toISOString()}` : ""}`);
         break;
       }

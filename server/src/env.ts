@@ -34,6 +34,19 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
     .optional(),
+  /**
+   * The same PostgreSQL without a transaction-mode pooler in between (decision 0088): migrations, the content load's
+   * lock and LISTEN need a session of their own. Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+    .optional(),
+  /** A read replica for the content (modules, words, beginner data); a learner's own data stays on the primary. */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must start with redis://")
@@ -129,6 +142,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         );
       if (env.BACKUP_DIR && env.DATABASE_URL)
         problem("BACKUP_DIR", "backs up the embedded database only: back PostgreSQL up with pg_dump (README)");
+      for (const key of ["DATABASE_DIRECT_URL", "DATABASE_READ_URL"] as const)
+        if (env[key] && !env.DATABASE_URL)
+          problem(key, "needs DATABASE_URL (it is another way to the same PostgreSQL)");
     })
     .safeParse(cleaned);
   if (!result.success) {

@@ -10,6 +10,8 @@ async function main() {
   const env = parseEnv();
   const { database, cache, plans, sync, contentError, repairedTimeZones, close } = await boot({
     databaseUrl: env.DATABASE_URL,
+    directUrl: env.DATABASE_DIRECT_URL,
+    readUrl: env.DATABASE_READ_URL,
     dataDir: env.DATA_DIR,
     contentDir: env.CONTENT_DIR,
     checkpointMs: env.CHECKPOINT_EVERY,

@@ -35,7 +35,7 @@ export class RequestLog extends LogController {
         route,
         status,
         ms,
-        ...(req.userId && { device: deviceHash(req.userId) }),
+        ...(req.deviceId && { device: deviceHash(req.deviceId) }),
         ...(error && { err: error }),
       },
       `${req.method} ${route} ${status} ${ms} ms${error ? `: ${error.message}` : ""}`,

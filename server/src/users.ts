@@ -8,31 +8,35 @@ export type PlanInfo = { plan: Plan; tier: Tier; expiresAt: Date | null };
 type EntitlementRow = { plan: string; expiresAt: Date | null };
 export const FREE: PlanInfo = { plan: "free", tier: 1, expiresAt: null };
 /** Every write to entitlements NOTIFYs this channel with the user id, in the same transaction. */
-const ENTITLEMENTS_CHANNEL = "ivrit_entitlements";
+export const ENTITLEMENTS_CHANNEL = "ivrit_entitlements";
+const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
 
-/** Creates the user row on first sight. Idempotent and safe to race (another instance may insert it too). */
-export async function ensureUser(db: Db, userId: string): Promise<void> {
-  await db.insert(t.users).values({ id: userId }).onConflictDoNothing();
+/** The learner of a device id (decision 0086): its row's, or the id itself for a device never seen. */
+export async function learnerOfDevice(db: Db, deviceId: string): Promise<string> {
+  const [row] = rowsOf<{ learner_id: string }>(
+    await db.execute(sql`select learner_id from devices where id = ${deviceId}::uuid`),
+  );
+  return row?.learner_id ?? deviceId;
 }
 
-const known = new WeakMap<Db, Set<string>>();
-const MAX_KNOWN = 100_000;
-
 /**
- * ensureUser for a request, outside any transaction: remembered per database and process, so a learner's every
- * later call skips the insert (users are never deleted by the app). Not for use inside a transaction: a rollback
- * would undo a row this would remember.
+ * The learners of store user ids (RevenueCat's app user ids are device ids), making a learner of each device never
+ * seen. In the caller's transaction.
  */
-export async function ensureKnownUser(db: Db, userId: string): Promise<void> {
-  let set = known.get(db);
-  if (!set) {
-    set = new Set();
-    known.set(db, set);
-  }
-  if (set.has(userId)) return;
-  await ensureUser(db, userId);
-  if (set.size >= MAX_KNOWN) set.clear();
-  set.add(userId);
+export async function learnersOfDevices(tx: Db, deviceIds: string[]): Promise<string[]> {
+  if (deviceIds.length === 0) return [];
+  const json = JSON.stringify(deviceIds);
+  const fresh = sql`select x::uuid as id from json_array_elements_text(${json}::json) x
+                    where not exists (select 1 from devices v where v.id = x::uuid)`;
+  await tx.execute(sql`insert into users (id) ${fresh} on conflict do nothing`);
+  await tx.execute(sql`insert into devices (id, learner_id, platform) select id, id, 'app' from (${fresh}) d
+                       on conflict do nothing`);
+  const rows = rowsOf<{ learner_id: string }>(
+    await tx.execute(sql`
+      select distinct learner_id from devices
+      where id = any(${`{${deviceIds.join(",")}}`}::uuid[])`),
+  );
+  return rows.map((r) => r.learner_id);
 }
 
 async function entitlementRows(db: Db, userId: string): Promise<EntitlementRow[]> {
@@ -61,16 +65,16 @@ export async function notifyEntitlements(db: Db, userIds: string[]): Promise<voi
   for (const id of userIds) await db.execute(sql`select pg_notify(${ENTITLEMENTS_CHANNEL}, ${id})`);
 }
 
-/** Grants a plan (support, tests): the user row is created if needed. */
+/** Grants a plan (support, tests) to the learner of a device id (made a learner when never seen); answers the learner. */
 export async function grantPlan(
   db: Db,
-  userId: string,
+  deviceId: string,
   plan: Exclude<Plan, "free">,
   expiresAt: Date | null,
   source = "cli",
-) {
-  await db.transaction(async (tx) => {
-    await ensureUser(tx, userId);
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [userId] = (await learnersOfDevices(tx, [deviceId])) as [string];
     await tx
       .insert(t.entitlements)
       .values({ userId, plan, source, expiresAt, updatedAt: new Date() })
@@ -79,6 +83,7 @@ export async function grantPlan(
         set: { source, expiresAt, updatedAt: new Date() },
       });
     await notifyEntitlements(tx, [userId]);
+    return userId;
   });
 }
 
@@ -147,8 +152,7 @@ export class Plans {
     for (const id of userIds) this.rows.delete(id);
   }
 
-  async grant(userId: string, plan: Exclude<Plan, "free">, expiresAt: Date | null, source = "cli") {
-    await grantPlan(this.database.db, userId, plan, expiresAt, source);
-    this.changed([userId]);
+  async grant(deviceId: string, plan: Exclude<Plan, "free">, expiresAt: Date | null, source = "cli") {
+    this.changed([await grantPlan(this.database.db, deviceId, plan, expiresAt, source)]);
   }
 }

@@ -12,21 +12,34 @@ import type { Database } from "../src/db/client.ts";
 export const FIXTURE_CONTENT = join(import.meta.dirname, "fixtures", "content");
 export const SERVER_DIR = join(import.meta.dirname, "..");
 export type Backend = "pglite" | "postgres";
-export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/** TEST_BACKENDS=postgres runs PostgreSQL only (scripts/with-pgbouncer.mjs: the suites again through PgBouncer). */
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL
+  ? process.env.TEST_BACKENDS === "postgres"
+    ? ["postgres"]
+    : ["pglite", "postgres"]
+  : ["pglite"];
 
-/** Creates an empty PostgreSQL database next to TEST_DATABASE_URL's and returns its URL and a drop function. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+/**
+ * Creates an empty PostgreSQL database next to TEST_DATABASE_URL's and returns its URL, its direct URL (when the
+ * tests run through PgBouncer: TEST_DATABASE_DIRECT_URL) and a drop function.
+ */
+export async function freshPostgres(): Promise<{ url: string; directUrl?: string; drop: () => Promise<void> }> {
+  const through = process.env.TEST_DATABASE_URL;
+  if (!through) throw new Error("TEST_DATABASE_URL is not set");
+  const base = process.env.TEST_DATABASE_DIRECT_URL ?? through;
   const name = `ivrit_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const at = (u: string) => {
+    const url = new URL(u);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
   return {
-    url: url.toString(),
+    url: at(through),
+    ...(process.env.TEST_DATABASE_DIRECT_URL && { directUrl: at(base) }),
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -37,7 +50,13 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
 }
 
 /** `databaseUrl`: the PostgreSQL database it runs on (another app may share it: a second process). */
-export type TestApp = { app: FastifyInstance; database: Database; databaseUrl?: string; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  databaseUrl?: string;
+  directUrl?: string;
+  close: () => Promise<void>;
+};
 
 export async function startApp(
   backend: Backend,
@@ -55,10 +74,16 @@ export async function startApp(
 ): Promise<TestApp> {
   // Sharing another app's PostgreSQL database: that app drops it.
   const shared = opts.sharing?.databaseUrl;
-  const pgdb = backend === "postgres" ? (shared ? { url: shared, drop: async () => {} } : await freshPostgres()) : null;
+  const pgdb =
+    backend === "postgres"
+      ? shared
+        ? { url: shared, directUrl: opts.sharing?.directUrl, drop: async () => {} }
+        : await freshPostgres()
+      : null;
   const contentDir = env.CONTENT_DIR ?? FIXTURE_CONTENT;
   const { database, cache, plans, contentError, close } = await boot({
     databaseUrl: pgdb?.url,
+    directUrl: pgdb?.directUrl,
     dataDir: "memory://",
     contentDir,
   });
@@ -84,6 +109,7 @@ export async function startApp(
     app,
     database,
     ...(pgdb && { databaseUrl: pgdb.url }),
+    ...(pgdb?.directUrl && { directUrl: pgdb.directUrl }),
     close: async () => {
       await app.close();
       await close();

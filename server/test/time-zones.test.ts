@@ -4,7 +4,7 @@ import { dayKey } from "@ivrit/core/review";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { repairTimeZones } from "../src/db/time-zones.ts";
-import { ensureUser } from "../src/users.ts";
+import { learnersOfDevices } from "../src/users.ts";
 import { as, BACKENDS, newUser, startApp } from "./helpers.ts";
 
 /** Old names (tzdata's "backward" file and friends), some of which the databases no longer read. */
@@ -128,7 +128,7 @@ describe.each(BACKENDS)("time zones on %s", (backend) => {
       for (const tz of Object.keys(stored)) {
         const user = newUser();
         users.set(tz, user);
-        await ensureUser(db, user);
+        await learnersOfDevices(db, [user]);
         await db.execute(sql`insert into user_settings (user_id, time_zone) values (${user}::uuid, ${tz})`);
       }
       const before = await h.app.inject({ url: "/api/review/queue", headers: as(users.get("US/Pacific-New") ?? "") });

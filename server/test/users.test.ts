@@ -1,11 +1,10 @@
-// Known users (server/src/users.ts): a request's user row is inserted once per database and process.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../src/db/schema.ts";
-import { ensureKnownUser } from "../src/users.ts";
+import { platformOf } from "../src/learners.ts";
 import { BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
 
-describe.each(BACKENDS)("known users on %s", (backend) => {
+describe.each(BACKENDS)("devices on first sight on %s", (backend) => {
   let h: TestApp;
   let other: TestApp;
   beforeAll(async () => {
@@ -14,18 +13,29 @@ describe.each(BACKENDS)("known users on %s", (backend) => {
   afterAll(async () => Promise.all([h?.close(), other?.close()]));
 
   const exists = async (app: TestApp, id: string) =>
-    (await app.database.db.select().from(t.users).where(eq(t.users.id, id))).length === 1;
+    (await app.database.db.select().from(t.devices).where(eq(t.devices.id, id))).length === 1;
 
-  it("inserts a user on first sight and remembers it: no second insert for the same database", async () => {
-    const user = newUser();
-    await ensureKnownUser(h.database.db, user);
-    expect(await exists(h, user)).toBe(true);
-    // Remove the row behind the cache's back: a remembered user is not inserted again.
-    await h.database.db.delete(t.users).where(eq(t.users.id, user));
-    await ensureKnownUser(h.database.db, user);
-    expect(await exists(h, user)).toBe(false);
-    // Another database is remembered apart.
-    await ensureKnownUser(other.database.db, user);
-    expect(await exists(other, user)).toBe(true);
+  it("makes a device its own learner on first sight and remembers it: no second write for an hour", async () => {
+    const device = newUser();
+    const caller = { deviceId: device, learnerId: device, userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/130.0" };
+    await h.app.learners.ensure(caller);
+    const [row] = await h.database.db.select().from(t.devices).where(eq(t.devices.id, device));
+    expect(row).toMatchObject({ learnerId: device, platform: "Android · Chrome" });
+    // Remove the row behind the cache's back: a remembered device is not written again.
+    await h.database.db.delete(t.devices).where(eq(t.devices.id, device));
+    await h.app.learners.ensure(caller);
+    expect(await exists(h, device)).toBe(false);
+    // Another app (process) remembers apart.
+    await other.app.learners.ensure(caller);
+    expect(await exists(other, device)).toBe(true);
+  });
+
+  it("names platforms without the id", () => {
+    expect(platformOf("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile Safari/604.1")).toBe(
+      "iPhone · Safari",
+    );
+    expect(platformOf("Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/130.0")).toBe("Windows · Firefox");
+    expect(platformOf("Mozilla/5.0 (Linux; Android 14; wv) Chrome/130.0")).toBe("Android · app");
+    expect(platformOf(undefined)).toBe("web");
   });
 });

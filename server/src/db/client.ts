@@ -23,6 +23,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 type DbKind = "pglite" | "postgres";
 export type Database = {
   db: Db;
+  /** Where content is read (modules, words, beginner data): a read replica when DATABASE_READ_URL is set, else db. */
+  read: Db;
   kind: DbKind;
   /** Runs `fn` while holding a database-wide lock, so that concurrent starts migrate and load content once. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
@@ -81,23 +83,35 @@ export const CHECKPOINT_EVERY_MS = 5 * 60_000;
  */
 export async function createDb(opts: {
   databaseUrl?: string | undefined;
+  /** The same PostgreSQL without a transaction-mode pooler: migrations, the start lock, LISTEN (decision 0088). */
+  directUrl?: string | undefined;
+  /** A read replica for the content. */
+  readUrl?: string | undefined;
   dataDir: string;
   checkpointMs?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    // A database that does not answer fails a request in 5 s (a 503) instead of holding it for ever.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
-    pool.on("error", () => {}); // an idle client's error is reported by the next query that uses the pool
-    // pg-pool removes its error listener from a client it lends: a connection lost between two queries of a
-    // transaction (PostgreSQL stopped with -m fast, restarted, the backend terminated) emitted an unhandled
-    // "error" and ended the process (issue 25.8). The query that uses the dead client fails instead (a 503).
-    pool.on("connect", (c) => c.on("error", () => {}));
+    const newPool = (connectionString: string, max: number) => {
+      // A database that does not answer fails a request in 5 s (a 503) instead of holding it for ever.
+      const p = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
+      p.on("error", () => {}); // an idle client's error is reported by the next query that uses the pool
+      // pg-pool removes its error listener from a client it lends: a connection lost between two queries of a
+      // transaction (PostgreSQL stopped with -m fast, restarted, the backend terminated) emitted an unhandled
+      // "error" and ended the process (issue 25.8). The query that uses the dead client fails instead (a 503).
+      p.on("connect", (c) => c.on("error", () => {}));
+      return p;
+    };
+    const pool = newPool(opts.databaseUrl, 10);
+    // Sessions (the start lock, migrations) on the direct URL; one or two at a time, only at start.
+    const direct = opts.directUrl ? newPool(opts.directUrl, 2) : pool;
+    const replica = opts.readUrl ? newPool(opts.readUrl, 10) : null;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
+      read: replica ? (drizzlePg(replica, { schema }) as unknown as Db) : db,
       kind: "postgres",
       async exclusive(fn) {
-        const client = await pool.connect();
+        const client = await direct.connect();
         try {
           await client.query("select pg_advisory_lock($1)", [LOCK_KEY]);
           return await fn();
@@ -106,13 +120,15 @@ export async function createDb(opts: {
           client.release();
         }
       },
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
-      listen: (channel, onMessage, onState) => listenPg(opts.databaseUrl as string, channel, onMessage, onState),
+      migrate: () => migratePg(drizzlePg(direct), { migrationsFolder: MIGRATIONS_DIR }),
+      listen: (channel, onMessage, onState) =>
+        listenPg(opts.directUrl ?? (opts.databaseUrl as string), channel, onMessage, onState),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       flush: async () => {},
       ping: async () => void (await pool.query("select 1")),
       close: async () => {
-        if (!pool.ending) await pool.end(); // closing twice is harmless
+        // Closing twice is harmless.
+        for (const p of new Set([pool, direct, replica])) if (p && !p.ending) await p.end();
       },
     };
   }
@@ -147,6 +163,7 @@ export async function createDb(opts: {
     };
   return {
     db,
+    read: db,
     kind: "pglite",
     exclusive: (fn) => fn(), // one process owns a PGlite directory
     // Concurrent writes share their WAL syncs (group commit): see group-flush.ts.

@@ -2,6 +2,8 @@
 // never touched by it (progress points at stable word ids).
 import { sql } from "drizzle-orm";
 import {
+  bigint,
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -161,12 +163,80 @@ export const contentMeta = pgTable("content_meta", {
 });
 
 // ---------- users ----------
+/**
+ * A learner (decision 0086): what every learning table hangs on. The first device's id is the learner's id; more
+ * devices join through a link or recovery code (devices). The id is never shown to anyone: a device's id is its
+ * bearer secret, and the learner's is the first device's.
+ */
 export const users = pgTable("users", {
   id: uuid("id").primaryKey(),
   preferredLanguage: text("preferred_language"),
   preferredLevel: smallint("preferred_level"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The id support and the privacy page's deletion request use: public, unlike the device ids. */
+  supportId: text("support_id")
+    .notNull()
+    .unique()
+    .default(sql`upper(substr(md5(random()::text || clock_timestamp()::text), 1, 16))`),
 });
+
+/** A device (its X-Anonymous-Id) and the learner it belongs to. */
+export const devices = pgTable(
+  "devices",
+  {
+    id: uuid("id").primaryKey(),
+    learnerId: uuid("learner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** How Account names the device to the learner (never the id itself, a bearer secret). */
+    publicId: text("public_id")
+      .notNull()
+      .unique()
+      .default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 16)`),
+    platform: text("platform").notNull().default("web"),
+    firstSeen: timestamp("first_seen", { withTimezone: true }).notNull().defaultNow(),
+    lastSeen: timestamp("last_seen", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("devices_learner_idx").on(t.learnerId)],
+);
+
+/** One-time link codes (10 minutes), stored as their SHA-256: the code itself is shown once, on one screen. */
+export const linkCodes = pgTable("link_codes", {
+  hash: text("hash").primaryKey(),
+  learnerId: uuid("learner_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/**
+ * A learner's recovery code (one at a time): its first group is a lookup key, the rest (80 bits) is kept only as
+ * its scrypt hash with a salt of its own.
+ */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    learnerId: uuid("learner_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lookup: text("lookup").notNull(),
+    salt: text("salt").notNull(),
+    hash: text("hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("recovery_codes_lookup_idx").on(t.lookup)],
+);
+
+/** Wrong link and recovery codes, per device and per address: the limits count these (decision 0087). */
+export const codeFailures = pgTable(
+  "code_failures",
+  {
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("code_failures_key_idx").on(t.key, t.at)],
+);
 
 /** One row per user and plan: the plan is active while expires_at is null or in the future. */
 export const entitlements = pgTable(
@@ -252,7 +322,8 @@ export const moduleProgress = pgTable(
 export const gamePlays = pgTable(
   "game_plays",
   {
-    id: serial("id").primaryKey(),
+    // 64-bit: rows grow with use (issue 31, decision 0088).
+    id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -273,8 +344,11 @@ export const gamePlays = pgTable(
 export const reviewEvents = pgTable(
   "review_events",
   {
-    /** The order events were stored in: a learner's cards hold every event up to their fold cursor. */
-    id: serial("id").notNull(),
+    /**
+     * The order events were stored in: a learner's cards hold every event up to their fold cursor. 64-bit: at a
+     * million learners answering 50 times a day a 32-bit id runs out in weeks (issue 31, decision 0088).
+     */
+    id: bigserial("id", { mode: "number" }).notNull(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -303,7 +377,7 @@ export const reviewFolds = pgTable("review_folds", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  foldedId: integer("folded_id").notNull(),
+  foldedId: bigint("folded_id", { mode: "number" }).notNull(),
 });
 
 /** The FSRS card per user and word: always the fold of that word's events in time order. */

@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
-import { notifyEntitlements } from "../users.ts";
+import { learnersOfDevices, notifyEntitlements } from "../users.ts";
 
 /** A time in ms since 1970 that PostgreSQL and Date can both hold: 1970 to the end of year 9999. */
 const epochMs = z
@@ -53,7 +53,7 @@ export function authorized(header: string | undefined, secret: string): boolean 
 }
 
 /** The app's user ids the event names: the app logs in to RevenueCat with the device's anonymous UUID. */
-function usersOf(ids: (string | null | undefined)[]): string[] {
+function devicesOf(ids: (string | null | undefined)[]): string[] {
   return [...new Set(ids.filter((id): id is string => !!id && UUID.test(id)).map((id) => id.toLowerCase()))];
 }
 
@@ -71,7 +71,6 @@ async function setEntitlement(
   e: RevenueCatEvent,
   eventAt: Date,
 ) {
-  await db.insert(t.users).values({ id: userId }).onConflictDoNothing();
   const row = {
     userId,
     plan,
@@ -139,7 +138,8 @@ async function applyIn(
       .returning({ id: t.webhookEvents.id });
     if (stored.length === 0) return { duplicate: true, users: [], plans: [], affected: [] };
 
-    const users = usersOf([e.app_user_id, e.original_app_user_id, ...(e.aliases ?? [])]);
+    // Store ids are device ids: the plan goes to their learners (decision 0086), on every device they link.
+    const users = await learnersOfDevices(tx, devicesOf([e.app_user_id, e.original_app_user_id, ...(e.aliases ?? [])]));
     const plans = plansOf(e);
     const expiry = e.expiration_at_ms ? new Date(e.expiration_at_ms) : null;
     switch (e.type) {
@@ -157,13 +157,17 @@ async function applyIn(
         return { duplicate: false, users, plans, affected: users };
       }
       case "TRANSFER": {
-        const from = usersOf(e.transferred_from ?? []);
-        const to = usersOf(e.transferred_to ?? []);
-        if (from.length === 0 || to.length === 0) return { duplicate: false, users: [], plans: [], affected: [] };
-        const moved = await tx
-          .delete(t.entitlements)
-          .where(and(inArray(t.entitlements.userId, from), eq(t.entitlements.source, "revenuecat")))
-          .returning();
+        // "Restore purchases" on a device of the same learner transfers from the learner to itself: nothing moves.
+        const to = await learnersOfDevices(tx, devicesOf(e.transferred_to ?? []));
+        const from = (await learnersOfDevices(tx, devicesOf(e.transferred_from ?? []))).filter((l) => !to.includes(l));
+        if (to.length === 0) return { duplicate: false, users: [], plans: [], affected: [] };
+        const moved =
+          from.length === 0
+            ? []
+            : await tx
+                .delete(t.entitlements)
+                .where(and(inArray(t.entitlements.userId, from), eq(t.entitlements.source, "revenuecat")))
+                .returning();
         for (const u of to)
           for (const m of moved) await setEntitlement(tx, u, m.plan as Exclude<Plan, "free">, m.expiresAt, e, eventAt);
         return {

@@ -12,12 +12,12 @@ import {
   patchMeBody,
 } from "@ivrit/core/schemas/api";
 import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { toApiModule } from "../content/words.ts";
 import * as t from "../db/schema.ts";
-import { HttpError, requireUser } from "../http.ts";
-import { ensureKnownUser } from "../users.ts";
+import { ensureCaller, HttpError, requireUser } from "../http.ts";
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, cache, plans } = app.deps;
@@ -25,7 +25,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Every /me call names its caller and creates the user row on first sight.
   app.addHook("preHandler", async (req) => {
-    await ensureKnownUser(db, requireUser(req));
+    await ensureCaller(req);
   });
 
   app.get("/entitlements", { schema: { tags: ["me"], response: { 200: entitlementsResponse } } }, async (req) => {
@@ -33,13 +33,15 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     return { entitlement: p.plan, tier: p.tier, expiresAt: p.expiresAt?.toISOString() ?? null };
   });
 
-  const profile = async (userId: string) => {
+  /** The profile; `userId` in it is the calling device's own id (the learner's may be another device's secret). */
+  const profile = async (req: FastifyRequest) => {
+    const userId = requireUser(req);
     const [[user], p] = await Promise.all([
       db.select().from(t.users).where(eq(t.users.id, userId)),
       plans.planOf(userId),
     ]);
     return {
-      userId,
+      userId: req.deviceId as string,
       plan: p.plan,
       planTier: p.tier,
       preferredLanguage: (user?.preferredLanguage ?? null) as z.infer<typeof meResponse>["preferredLanguage"],
@@ -47,7 +49,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
-  app.get("/", { schema: { tags: ["me"], response: { 200: meResponse } } }, async (req) => profile(requireUser(req)));
+  app.get("/", { schema: { tags: ["me"], response: { 200: meResponse } } }, async (req) => profile(req));
 
   app.patch("/", { schema: { tags: ["me"], body: patchMeBody, response: { 200: meResponse } } }, async (req) => {
     const userId = requireUser(req);
@@ -59,7 +61,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(preferredLevel !== undefined && { preferredLevel }),
       })
       .where(eq(t.users.id, userId));
-    return profile(userId);
+    return profile(req);
   });
 
   app.get(

@@ -6,8 +6,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
-import { HttpError, requireUser } from "../http.ts";
-import { ensureKnownUser } from "../users.ts";
+import { ensureCaller, HttpError, requireUser } from "../http.ts";
 
 type ProgressBatch = { userId: string; batchId?: string | undefined; updates: { wordId: number; delta: number }[] };
 
@@ -141,7 +140,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const userId = requireUser(req, req.body.userId);
       knownWords([req.body.wordId]);
-      await ensureKnownUser(db, userId);
+      await ensureCaller(req);
       await writeProgress("progress", { userId, updates: [req.body] });
       return { ok: true as const };
     },
@@ -153,7 +152,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const userId = requireUser(req, req.body.userId);
       knownWords([...new Set(req.body.updates.map((u) => u.wordId))]);
-      await ensureKnownUser(db, userId);
+      await ensureCaller(req);
       // A batch with an id is added once (issue 15: the device's queue may send it again after a lost answer).
       await writeProgress("progress", { userId, batchId: req.body.batchId, updates: req.body.updates });
       return { ok: true as const };
@@ -168,7 +167,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       const { moduleId, correct, total } = req.body;
       if (!cache.current.moduleById.has(moduleId))
         throw new HttpError(404, "module_not_found", `module ${moduleId} not found`);
-      await ensureKnownUser(db, userId);
+      await ensureCaller(req);
       const now = new Date();
       await db
         .insert(t.moduleProgress)
@@ -199,7 +198,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const b = req.body;
       const userId = requireUser(req, b.userId);
-      await ensureKnownUser(db, userId);
+      await ensureCaller(req);
       const created = await writePlay("plays", {
         userId,
         sessionId: b.sessionId,

@@ -12,9 +12,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
-import { HttpError, requireUser } from "../http.ts";
+import { ensureCaller, HttpError, requireUser } from "../http.ts";
 import { bitsToDays, daysToBits } from "../reminders.ts";
-import { ensureKnownUser } from "../users.ts";
 
 export const DEFAULT_REMINDER: ReminderSettings = {
   enabled: false,
@@ -70,7 +69,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<{ publicKey: string | null }>
     },
     async (req) => {
       const userId = requireUser(req);
-      await ensureKnownUser(db, userId);
+      await ensureCaller(req);
       const current = await read(userId);
       const next: ReminderSettings = {
         enabled: req.body.enabled ?? current.enabled,
@@ -111,7 +110,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<{ publicKey: string | null }>
     },
     async (req, reply) => {
       const userId = requireUser(req);
-      await ensureKnownUser(db, userId);
+      await ensureCaller(req);
       const { endpoint, keys, language } = req.body;
       const values = { userId, p256dh: keys.p256dh, auth: keys.auth, language };
       await db

@@ -51,13 +51,10 @@ import type { Db } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
 import { databaseKnowsTimeZone } from "../db/time-zones.ts";
-import { HttpError, requireUser } from "../http.ts";
+import { ensureCaller, HttpError, requireUser } from "../http.ts";
 import { deviceHash } from "../request-log.ts";
-import { ensureKnownUser } from "../users.ts";
 
 type CardRow = typeof t.reviewCards.$inferSelect;
-/** Every write of a learner's review data NOTIFYs this channel with the user id, in the same transaction. */
-export const REVIEW_CHANNEL = "ivrit_review";
 type Settings = { dailyNewLimit: number; dailyGoal: number; timeZone: string };
 const DEFAULT_SETTINGS: Settings = { dailyNewLimit: DAILY_NEW_DEFAULT, dailyGoal: DAILY_GOAL_DEFAULT, timeZone: "UTC" };
 
@@ -320,9 +317,8 @@ export type StoredEvent = {
  * Inserts a learner's events and answers the ids newly stored (a retried id is not). The statement takes the
  * learner's write lock before any row gets its id (one writer per user at a time, across processes too, so a
  * learner's events commit in the order of their ids: what a snapshot sees of them is every one up to some id,
- * and a fold never passes one still to commit; taken by the insert itself, one round trip less) and queues the
- * NOTIFY that drops the learner's cached queue everywhere (sent at commit, so a duplicate-only batch notifies
- * needlessly but harmlessly). Run alone, it is its own transaction.
+ * and a fold never passes one still to commit; taken by the insert itself, one round trip less). No NOTIFY: the
+ * cached queues read the learner's version (decision 0088). Run alone, it is its own transaction.
  */
 export async function insertEvents(tx: Db, userId: string, events: StoredEvent[]): Promise<string[]> {
   // The events travel as one JSON parameter: PGlite binds thousands of separate parameters slowly.
@@ -340,11 +336,10 @@ export async function insertEvents(tx: Db, userId: string, events: StoredEvent[]
   const [row] = (
     (await tx.execute(sql`
       with l as (select pg_advisory_xact_lock(hashtext(${userId}))),
-           n as (select pg_notify(${REVIEW_CHANNEL}, ${userId})),
            i as (
              insert into review_events (user_id, client_event_id, word_id, at, game, outcome, exercise)
              select ${userId}::uuid, e.id, e.w, e.at, e.g, e.o, e.x
-             from json_to_recordset(${json}::json) as e(id text, w int, at timestamptz, g text, o text, x text), l, n
+             from json_to_recordset(${json}::json) as e(id text, w int, at timestamptz, g text, o text, x text), l
              on conflict do nothing
              returning client_event_id)
       select coalesce(json_agg(client_event_id), '[]'::json) as ids from i`)) as unknown as {
@@ -492,34 +487,29 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
 
   // Writes need the user row (foreign keys); reads do not.
   app.addHook("preHandler", async (req) => {
-    const userId = requireUser(req);
-    if (req.method !== "GET") await ensureKnownUser(db, userId);
+    requireUser(req);
+    if (req.method !== "GET") await ensureCaller(req);
   });
 
   /**
-   * The queue's answer per learner (decision 0012), like the plans' cache: dropped when any process NOTIFYs a
-   * write of that learner (events, settings), trusted only while notifications flow, and never kept past the
-   * next card falling due, the end of the learner's day, or a minute (for what sends no notification: a new
-   * active module). `epoch` keeps an answer read before a write from being cached after it.
+   * The queue's answer per learner (decisions 0012, 0088): kept with the learner's version, everything in the
+   * database it depends on (their newest event's id, their settings, their active module), read again before it is
+   * used: any instance's write changes it, so an answer acknowledged anywhere is in the next read everywhere, with
+   * no NOTIFY in the write and nothing to listen to (PgBouncer). Never kept past the next card falling due or the
+   * end of the learner's day.
    */
-  const queues = new Map<string, { snap: object; tier: number; until: number; value: ReviewQueue }>();
-  let live = false;
-  let epoch = 0;
-  const forget = (userId: string) => {
-    epoch++;
-    queues.delete(userId);
+  const queues = new Map<string, { snap: object; tier: number; until: number; version: string; value: ReviewQueue }>();
+  const forget = (userId: string) => queues.delete(userId);
+  const versionOf = async (userId: string): Promise<string> => {
+    const [row] = rowsOf<{ v: string }>(
+      await db.execute(sql`
+        select concat_ws(':',
+          (select max(id) from review_events where user_id = ${userId}::uuid),
+          (select concat_ws('/', daily_new_limit, daily_goal, time_zone) from user_settings where user_id = ${userId}::uuid),
+          (select module_id from active_modules where user_id = ${userId}::uuid)) as v`),
+    );
+    return row?.v ?? "";
   };
-  const unlisten = await database.listen(REVIEW_CHANNEL, forget, (isLive) => {
-    live = isLive;
-    epoch++;
-    queues.clear();
-  });
-  app.addHook("onClose", async () => {
-    live = false;
-    await unlisten();
-  });
-  /** In the writing transaction: every process (this one included) forgets the learner's cached queue. */
-  const notifyWrite = (tx: Db, userId: string) => tx.execute(sql`select pg_notify(${REVIEW_CHANNEL}, ${userId})`);
 
   const unlocked = (w: CachedWord | undefined, tier: number): w is CachedWord => !!w && !isLocked(w.tier, tier);
   const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
@@ -680,9 +670,15 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
   const foldNow = (userId: string) => {
     let run = folding.get(userId);
     if (!run) {
-      backlog.delete(userId); // what was written before this fold starts, it folds
+      // What it folded leaves the backlog when it ends: writes while it runs still count (the backlog's bound holds
+      // while a long fold is under way).
       run = foldPending(db, userId)
-        .then(countFolded)
+        .then((n) => {
+          const left = (backlog.get(userId) ?? 0) - n;
+          if (left > 0) backlog.set(userId, left);
+          else backlog.delete(userId);
+          return countFolded(n);
+        })
         .finally(() => folding.delete(userId));
       folding.set(userId, run);
     }
@@ -831,9 +827,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
     const { tier } = await plans.planOf(userId);
     const now = Date.now();
     const snap = cache.current;
-    const hit = live ? queues.get(userId) : undefined;
-    if (hit && hit.snap === snap && hit.tier === tier && now < hit.until) return hit.value;
-    const before = epoch;
+    // Read before the answer is worked out: a write while it is, and the next read works it out again.
+    const version = await versionOf(userId);
+    const hit = queues.get(userId);
+    if (hit && hit.version === version && hit.snap === snap && hit.tier === tier && now < hit.until) return hit.value;
     await settle(userId);
     const q = await queueCounts(userId, tier, new Date(now));
     const value: ReviewQueue = {
@@ -844,11 +841,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
       today: q.today,
       streak: q.streak,
     };
-    if (live && epoch === before) {
-      if (queues.size >= 100_000) queues.delete(queues.keys().next().value as string);
-      const until = Math.min(q.nextDue?.getTime() ?? Number.POSITIVE_INFINITY, q.dayEnd.getTime(), now + 60_000);
-      queues.set(userId, { snap, tier, until, value });
-    }
+    if (queues.size >= 100_000) queues.delete(queues.keys().next().value as string);
+    const until = Math.min(q.nextDue?.getTime() ?? Number.POSITIVE_INFINITY, q.dayEnd.getTime());
+    queues.set(userId, { snap, tier, until, version, value });
     return value;
   }
   opts.queue?.set(readQueue);
@@ -1073,13 +1068,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
         ...(b.timeZone !== undefined && { timeZone: b.timeZone }),
         updatedAt: new Date(),
       };
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(t.userSettings)
-          .values({ userId, ...DEFAULT_SETTINGS, ...set })
-          .onConflictDoUpdate({ target: t.userSettings.userId, set });
-        await notifyWrite(tx, userId);
-      });
+      await db
+        .insert(t.userSettings)
+        .values({ userId, ...DEFAULT_SETTINGS, ...set })
+        .onConflictDoUpdate({ target: t.userSettings.userId, set });
       forget(userId);
       return settingsOf(db, userId);
     },

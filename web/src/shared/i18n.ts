@@ -21,6 +21,7 @@ export const NAMESPACES = [
   "verbs",
   "welcome",
   "reminders",
+  "sync",
 ] as const;
 
 /** Names of the languages in their own language (the header's dropdown). */

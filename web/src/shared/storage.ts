@@ -12,6 +12,7 @@ export const KEYS = {
   contentLanguage: "content_language",
   firstRun: "first_run",
   lastGame: "last_game",
+  recoveryOffered: "recovery_offered",
 } as const;
 
 function read(key: string): string | null {
@@ -100,6 +101,14 @@ export function lastGame(): string | null {
 }
 export function storeLastGame(game: string): void {
   write(KEYS.lastGame, game);
+}
+
+/** The recovery code is offered once (issue 26.3): set when the learner acted on the offer either way. */
+export function recoveryOffered(): boolean {
+  return read(KEYS.recoveryOffered) === "1";
+}
+export function markRecoveryOffered(): void {
+  write(KEYS.recoveryOffered, "1");
 }
 
 export function readRaw(key: string): string | null {

@@ -1,19 +1,19 @@
-// /account: plan badge, restore and manage in the native app, an app-only banner with the store links on web,
-// delete local data, footer (SPEC sections 2, 6).
+// /account: plan badge, restore and manage in the native app, an app-only banner with the store links on web, the
+// learner behind the devices (link, recovery code, devices, erase on the server: issue 26), delete local data,
+// footer (SPEC sections 2, 6).
 import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Overlay.css";
 import "@mantine/core/styles/Divider.css";
-import "@mantine/core/styles/Code.css";
 import "@mantine/core/styles/Badge.css";
-import { Alert, Badge, Button, Card, Code, CopyButton, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconCheck, IconCopy, IconDeviceMobile, IconTrash } from "@tabler/icons-react";
+import { IconDeviceMobile, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useLevel } from "../../shared/api/get-me.ts";
-import { AUTH_CHANGED_EVENT, anonymousId, forgetIdentity } from "../../shared/identity.ts";
+import { AUTH_CHANGED_EVENT, forgetIdentity } from "../../shared/identity.ts";
 import { logError } from "../../shared/log.ts";
 import { offlineStore } from "../../shared/offline/store.ts";
 import { isNativeApp } from "../../shared/platform.ts";
@@ -28,42 +28,7 @@ import { useOnline } from "../../shared/use-online.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
 import { Appearance } from "./appearance.tsx";
 import { OfflineStorage } from "./offline-storage.tsx";
-
-/** The id a plan and the progress belong to; the Privacy page asks for it with a deletion request. */
-function DeviceId() {
-  const { t } = useTranslation("account");
-  const id = anonymousId();
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="device-title">
-      <Stack gap="sm" align="flex-start">
-        <Title order={2} size="h3" id="device-title">
-          {t("device.title")}
-        </Title>
-        <Text>{t("device.text")}</Text>
-        <Code
-          dir="ltr"
-          data-testid="device-id"
-          style={{ overflowWrap: "anywhere", fontSize: "var(--mantine-font-size-sm)" }}
-        >
-          {id}
-        </Code>
-        <CopyButton value={id}>
-          {({ copied, copy }) => (
-            <Button
-              variant="default"
-              onClick={copy}
-              leftSection={
-                copied ? <IconCheck size={18} aria-hidden="true" /> : <IconCopy size={18} aria-hidden="true" />
-              }
-            >
-              {copied ? t("device.copied") : t("device.copy")}
-            </Button>
-          )}
-        </CopyButton>
-      </Stack>
-    </Card>
-  );
-}
+import { SyncSection } from "./sync-section.tsx";
 
 export default function AccountPage() {
   const { t } = useTranslation(["account", "common", "upgrade", "register", "purchases"]);
@@ -143,8 +108,8 @@ export default function AccountPage() {
       <Card withBorder padding="lg">
         <ReminderSettings />
       </Card>
+      <SyncSection />
       <OfflineStorage />
-      <DeviceId />
       <Card withBorder padding="lg" component="section" aria-labelledby="delete-title">
         <Stack gap="sm" align="flex-start">
           <Title order={2} size="h3" id="delete-title">

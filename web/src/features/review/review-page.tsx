@@ -21,6 +21,7 @@ import { Link, useSearchParams } from "../../shared/router.tsx";
 import { reviewEvents } from "../../shared/session/records.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
+import { RecoveryOffer } from "../../shared/ui/recovery-offer.tsx";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
@@ -364,6 +365,7 @@ function Finished({ right, total, missed }: { right: number; total: number; miss
           {t(`done.praise.${praise}`)}
         </Text>
         <TodayGoal />
+        <RecoveryOffer />
         <Group gap="sm">
           {missed.length > 0 && (
             <Button component={Link} to={`/review?words=${missed.join(",")}`} reloadDocument={false}>

@@ -10,12 +10,15 @@ import { isLanguage, type Language } from "@ivrit/core/languages";
 import { levelStartPath } from "@ivrit/core/levels";
 import { clampLevel, type Tier } from "@ivrit/core/plans";
 import { Alert, Button, Card, Group, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../shared/api/client.ts";
+import { meQueryOptions } from "../../shared/api/get-me.ts";
 import { useUpdateMe } from "../../shared/api/patch-me.ts";
 import { LANGUAGE_NAMES, LANGUAGE_ORDER } from "../../shared/i18n.ts";
-import { useNavigate } from "../../shared/router.tsx";
+import { useNavigate, useSearchParams } from "../../shared/router.tsx";
 import { markAutoPicked, storeFirstRun, storeLanguage, storeLevel } from "../../shared/storage.ts";
+import { EnterCode } from "../../shared/ui/enter-code.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
 
@@ -112,6 +115,47 @@ export default function WelcomePage() {
       <Text size="sm" c="dimmed">
         {t("later")}
       </Text>
+      <ContinueHere />
     </Stack>
+  );
+}
+
+/**
+ * "Continue on this device": a learner who already learns elsewhere enters a code from their other device (or opens
+ * its QR link, /welcome?code=...) or their recovery code, and goes on with their own preferences (issue 26.2).
+ */
+function ContinueHere() {
+  const { t, i18n } = useTranslation(["sync", "welcome"]);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const fromLink = params.get("code") ?? "";
+  const [open, setOpen] = useState(fromLink !== "");
+  const queryClient = useQueryClient();
+  const continueHere = async () => {
+    const me = await queryClient.fetchQuery(meQueryOptions());
+    if (me.preferredLanguage) {
+      storeLanguage(me.preferredLanguage);
+      await i18n.changeLanguage(me.preferredLanguage);
+    }
+    if (me.preferredLevel !== null) storeLevel(clampLevel(me.preferredLevel));
+    storeFirstRun("done");
+    markAutoPicked();
+    navigate("/home");
+  };
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="continue-title">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4" id="continue-title">
+          {t("enter.title")}
+        </Title>
+        {open ? (
+          <EnterCode initial={fromLink} onDone={() => void continueHere()} />
+        ) : (
+          <Button variant="default" onClick={() => setOpen(true)} data-testid="welcome-continue">
+            {t("link.enter")}
+          </Button>
+        )}
+      </Stack>
+    </Card>
   );
 }

@@ -15,6 +15,15 @@ import {
   okBody,
   wordsResponse,
 } from "@ivrit/core/schemas/api";
+import {
+  accountResponse,
+  devicesResponse,
+  eraseResponse,
+  linkCodeResponse,
+  linkResponse,
+  recoverResponse,
+  recoveryCodeResponse,
+} from "@ivrit/core/schemas/learners";
 import { remindersResponse, subscriptionsResponse } from "@ivrit/core/schemas/reminders";
 import {
   reviewEventsResponse,
@@ -53,6 +62,13 @@ const ANSWERS: Record<string, z.ZodType> = {
   "PATCH /reminders": remindersResponse,
   "POST /reminders/subscriptions": subscriptionsResponse,
   "POST /reminders/unsubscribe": subscriptionsResponse,
+  "GET /me/account": accountResponse,
+  "POST /me/link-codes": linkCodeResponse,
+  "POST /me/link": linkResponse,
+  "POST /me/recovery-code": recoveryCodeResponse,
+  "POST /me/recover": recoverResponse,
+  "GET /me/devices": devicesResponse,
+  "DELETE /me/data": eraseResponse,
 };
 
 export class AnswerShapeError extends Error {

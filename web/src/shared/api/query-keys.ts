@@ -12,6 +12,8 @@ export const queryKeys = {
     modules: (language: Language, all: boolean) => ["me", "modules", language, all] as const,
     activeModuleAll: ["me", "active-module"] as const,
     activeModule: (language: Language) => ["me", "active-module", language] as const,
+    account: () => ["me", "account"] as const,
+    devices: () => ["me", "devices"] as const,
   },
   reminders: ["reminders"] as const,
   wordsAll: ["words"] as const,
