@@ -251,6 +251,21 @@ describe.each(BACKENDS)("reminders on %s", (backend) => {
     });
   });
 
+  it("keeps a linked device's browser: its subscription moves to the learner it joins", async () => {
+    const a = await learner("19:00", "UTC", "ok");
+    const b = await learner("20:00", "UTC", "ok");
+    const code = (await inject("POST", "/api/me/link-codes", a.user)).json().code as string;
+    expect((await inject("POST", "/api/me/link", b.user, { code, confirm: true })).statusCode).toBe(200);
+    // Device b now speaks for learner a: a's settings, both browsers.
+    const after = (await inject("GET", "/api/reminders", b.user)).json();
+    expect(after).toMatchObject({ enabled: true, time: "19:00", subscriptions: 2 });
+    const rows = await h.database.db
+      .select()
+      .from(t.pushSubscriptions)
+      .where(eq(t.pushSubscriptions.endpoint, b.sub.endpoint));
+    expect(rows).toHaveLength(1);
+  });
+
   it.runIf(backend === "postgres")("with two instances on one database, sends each reminder once", async () => {
     const second = await startApp("postgres", {}, { sharing: h });
     try {
