@@ -2,35 +2,16 @@
 // (boot: migrate, sync content/, snapshot) and served by its own GET /words (a pro user, so no word is a locked
 // preview). Builds rounds with the engines on the pools the games load and prints the shares.
 //   npm run games-fairness -w bench [-- --seeds 20]
-import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { fairnessPools, measureFairness, percent } from "@ivrit/core/games/fairness";
-import type { LetterVowel, Word, WordsQueryInput } from "@ivrit/core/schemas/api";
-import { buildApp } from "@ivrit/server/app";
-import { boot } from "@ivrit/server/boot";
-import { parseEnv } from "@ivrit/server/env";
-import { grantPlan } from "@ivrit/server/users";
+import type { LetterVowel } from "@ivrit/core/schemas/api";
+import { inProcessApi } from "./in-process.ts";
 
 const seedsArg = process.argv.indexOf("--seeds");
 const SEEDS = Array.from({ length: seedsArg > 0 ? Number(process.argv[seedsArg + 1]) : 10 }, (_, i) => 1000 + i);
 const contentDir = join(import.meta.dirname, "..", "content");
 
-const booted = await boot({ dataDir: "memory://", contentDir });
-if (booted.contentError) throw booted.contentError;
-const env = { ...parseEnv({}), RATE_LIMIT_MAX: 1e9, RATE_LIMIT_ADDRESS_MAX: 1e9, LOG_LEVEL: "warn" as const };
-const app = await buildApp({ deps: { database: booted.database, cache: booted.cache, plans: booted.plans }, env });
-await app.ready();
-const user = randomUUID();
-await grantPlan(booted.database.db, user, "pro", null);
-const headers = { "x-anonymous-id": user };
-
-async function get<T>(url: string): Promise<T> {
-  const res = await app.inject({ url, headers });
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as T;
-}
-const fetchWords = async (query: WordsQueryInput) =>
-  (await get<{ items: Word[] }>(`/api/words?${new URLSearchParams(query as Record<string, string>)}`)).items;
+const { get, fetchWords, close } = await inProcessApi(contentDir);
 
 const modules = (await get<{ items: { id: number; is_beginner: boolean }[] }>("/api/me/modules?all=1")).items;
 const moduleIds = modules.filter((m) => !m.is_beginner).map((m) => m.id);
@@ -60,5 +41,4 @@ console.log(`letter + vowel: ${f.vowel.questions} questions`);
 console.log(`  wrong options all readings of the asked consonant:            ${percent(f.vowel.sameConsonant)}`);
 console.log(`  bare "'" options:                                             ${f.vowel.bareStops}`);
 console.log(`  questions with two right options:                             ${f.vowel.twoRight}  (goal 0)`);
-await app.close();
-await booted.close();
+await close();

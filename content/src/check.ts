@@ -1,10 +1,13 @@
 // npm run content:check — every content rule, exit code 1 on any error.
 //   schema (zod), NFC, unique stable ids, roots defined once, fields known, plain vs pointed, allowed marks,
 //   transliteration stress, verbs with all their tenses (load.ts); hspell recognition and part of speech,
-//   hunspell spelling of the translations, audio files present, long enough and not silent (analyse.ts).
+//   hunspell spelling of the translations, audio files present, long enough and not silent (analyse.ts); the
+//   verb tables' pointing against a hand-written reference and the doubling rules (pointing-gate.ts).
 // Options: --skip=hspell,hunspell,audio (or CONTENT_CHECK_SKIP=…)   --dir=<content dir> (or CONTENT_DIR=…)
 //          --remeasure (or CONTENT_CHECK_REMEASURE=1): run sox on every audio file, not only on files whose
 //          sha1 differs from content/audio/manifest.json.
+
+import { join } from "node:path";
 import {
   type AudioReport,
   checkAudio,
@@ -13,8 +16,11 @@ import {
   type HebrewReport,
   type SpellingReport,
 } from "./analyse.ts";
+import { checklistIssues } from "./checklist.ts";
+import type { VerbSpec } from "./conjugate.ts";
 import { pointingGates } from "./gates.ts";
 import { CONTENT_DIR, type Content, type Issue, loadContent } from "./load.ts";
+import { pointingGate } from "./pointing-gate.ts";
 import { checkVerbForms, type VerbCheckReport } from "./verb-check.ts";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -33,6 +39,8 @@ const audio: Promise<AudioReport | undefined> = skip.has("audio")
   : checkAudio(c, dir, { remeasure });
 const hebrew: HebrewReport | undefined = skip.has("hspell") ? undefined : checkHebrew(c, dir);
 const pointing = pointingGates(c);
+// The verb tables' pointing against the hand-written reference and the doubling rules (decision 0093).
+const tablePointing = pointingGate(dir, c.verbs.tables, c.verbs.specs as VerbSpec[], c.verbs.files);
 // Every form of every verb table read by hspell as its cell (verb-check.ts).
 const verbForms: VerbCheckReport | undefined =
   skip.has("hspell") || !hebrew?.available ? undefined : checkVerbForms(c.verbs, dir);
@@ -42,6 +50,9 @@ const errors: Issue[] = [
   ...c.problems,
   ...c.lint,
   ...pointing.errors,
+  // The A1 checklist (content/checklists/a1.json): every item taught in tier 1 or the beginner module.
+  ...checklistIssues(c, join(dir, "checklists", "a1.json")),
+  ...tablePointing,
   ...(hebrew?.errors ?? []),
   ...(verbForms?.errors ?? []).map((e) => ({
     file: e.file,

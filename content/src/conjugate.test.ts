@@ -4,22 +4,74 @@ import { translitAgrees } from "./pointing.ts";
 
 const row = (spec: VerbSpec, cells: Cell[]) => {
   const t = conjugate(spec);
-  return cells.map((c) => `${t[c]?.nikkud} ${t[c]?.he} ${t[c]?.translit}`);
+  return cells.map((c) => {
+    const f = t[c];
+    const lit = f?.literary ? ` | literary ${f.literary.nikkud} ${f.literary.he} ${f.literary.translit}` : "";
+    return `${f?.nikkud} ${f?.he} ${f?.translit}${lit}`;
+  });
 };
 
 describe("conjugate", () => {
   it("pa'al regular: every cell of לכתוב", () => {
     const t = conjugate({ verb: "לכתוב", root: "כ-ת-ב", binyan: "paal", class: "regular" });
     expect(Object.keys(t)).toHaveLength(27);
-    expect(t["pres.fs"]).toEqual({ he: "כותבת", nikkud: "כּוֹתֵבֶת", translit: "ko-TE-vet" });
+    expect(t["pres.fs"]).toEqual({ he: "כותבת", nikkud: "כּוֹתֶבֶת", translit: "ko-TE-vet" });
     expect(t["past.1s"]).toEqual({ he: "כתבתי", nikkud: "כָּתַבְתִּי", translit: "ka-TAV-ti" });
     expect(t["past.2mp"]).toEqual({ he: "כתבתם", nikkud: "כְּתַבְתֶּם", translit: "ktav-TEM" });
-    expect(t["past.3fs"]).toEqual({ he: "כתבה", nikkud: "כָּתְבָה", translit: "ka-te-VA" });
+    expect(t["past.3fs"]).toEqual({ he: "כתבה", nikkud: "כָּתְבָה", translit: "kat-VA" });
     expect(t["fut.3ms"]).toEqual({ he: "יכתוב", nikkud: "יִכְתֹּב", translit: "yich-TOV" });
     expect(t["fut.2fs"]).toEqual({ he: "תכתבי", nikkud: "תִּכְתְּבִי", translit: "tich-te-VI" });
-    expect(t["fut.3fp"]).toEqual({ he: "תכתובנה", nikkud: "תִּכְתֹּבְנָה", translit: "tich-TOV-na" });
+    // The feminine plural future in -נָה is literary: the cell says the plural Israelis use (decision 0091).
+    expect(t["fut.3fp"]).toEqual({
+      he: "יכתבו",
+      nikkud: "יִכְתְּבוּ",
+      translit: "yich-te-VU",
+      literary: { he: "תכתובנה", nikkud: "תִּכְתֹּבְנָה", translit: "tich-TOV-na" },
+    });
+    expect(t["fut.2fp"]).toEqual({ ...t["fut.2mp"], literary: t["fut.3fp"]?.literary });
     expect(t["imp.fs"]).toEqual({ he: "כתבי", nikkud: "כִּתְבִי", translit: "kit-VI" });
     expect(t.inf).toEqual({ he: "לכתוב", nikkud: "לִכְתֹּב", translit: "lich-TOV" });
+  });
+
+  it("says a vocal shva inside the word by one rule in every binyan (decision 0092)", () => {
+    const t = (root: string, binyan: VerbSpec["binyan"], cell: Cell, cls: VerbSpec["class"] = "regular") =>
+      conjugate({ verb: "", root, binyan, class: cls })[cell]?.translit;
+    // After a vowel it is silent: pa'al past and present, pi'el, lamed-he.
+    expect(t("ג-ר-ם", "paal", "past.3fs")).toBe("gar-MA");
+    expect(t("ח-ב-ק", "piel", "past.3fs")).toBe("chib-KA");
+    expect(t("כ-ת-ב", "paal", "pres.mp")).toBe("kot-VIM");
+    expect(t("ב-נ-ה", "paal", "past.3fs", "lamed-he")).toBe("ban-TA");
+    // After a closed syllable, or before the same letter, it is said.
+    expect(t("כ-ת-ב", "paal", "fut.2fs")).toBe("tich-te-VI");
+    expect(t("כ-ת-ב", "nifal", "past.3fs")).toBe("nich-te-VA");
+    expect(t("פ-ר-ס-ם", "piel", "past.3fs")).toBe("pir-se-MA");
+    expect(t("ח-מ-ם", "piel", "pres.mp")).toBe("me-cha-me-MIM");
+  });
+
+  it("a suppletive verb takes tenses from another, and says the future as its imperative (decision 0091)", () => {
+    const say: VerbSpec = {
+      verb: "להגיד",
+      root: "נ-ג-ד",
+      binyan: "hifil",
+      class: "pe-nun",
+      suppletive: { pres: "לומר", past: "לומר" },
+      imperative: "future",
+    };
+    const amar: VerbSpec = { verb: "לומר", root: "א-מ-ר", binyan: "paal", class: "pe-alef", vowel: "a" };
+    const t = conjugate(say, (v) => (v === "לומר" ? amar : undefined));
+    expect(t["pres.ms"]).toEqual({ he: "אומר", nikkud: "אוֹמֵר", translit: "o-MER", root: "א-מ-ר" });
+    expect(t["past.1s"]).toMatchObject({ he: "אמרתי", nikkud: "אָמַרְתִּי", root: "א-מ-ר" });
+    expect(t["fut.3ms"]).toEqual({ he: "יגיד", nikkud: "יַגִּיד", translit: "ya-GID" });
+    expect(t["imp.ms"]).toEqual({
+      he: "תגיד",
+      nikkud: "תַּגִּיד",
+      translit: "ta-GID",
+      literary: { he: "הגד", nikkud: "הַגֵּד", translit: "ha-GED" },
+    });
+    expect(t["imp.fs"]).toMatchObject({ nikkud: "תַּגִּידִי", literary: { nikkud: "הַגִּידִי" } });
+    expect(t.inf).toEqual({ he: "להגיד", nikkud: "לְהַגִּיד", translit: "le-ha-GID" });
+    // Without the other verb the table is the verb's own.
+    expect(conjugate(say)["pres.ms"]?.nikkud).toBe("מַגִּיד");
   });
 
   it("gutturals: hataf, patah before a final guttural, furtive patah, no dagesh", () => {
@@ -52,7 +104,12 @@ describe("conjugate", () => {
         "fut.2fp",
         "inf",
       ]),
-    ).toEqual(["בָּנִיתִי בניתי ba-NI-ti", "בָּנְתָה בנתה ba-ne-TA", "תִּבְנֶינָה תבנינה tiv-NE-na", "לִבְנוֹת לבנות liv-NOT"]);
+    ).toEqual([
+      "בָּנִיתִי בניתי ba-NI-ti",
+      "בָּנְתָה בנתה ban-TA",
+      "תִּבְנוּ תבנו tiv-NU | literary תִּבְנֶינָה תבנינה tiv-NE-na",
+      "לִבְנוֹת לבנות liv-NOT",
+    ]);
     expect(row({ verb: "לקרוא", root: "ק-ר-א", binyan: "paal", class: "lamed-alef" }, ["past.1s", "fut.3ms"])).toEqual([
       "קָרָאתִי קראתי ka-RA-ti",
       "יִקְרָא יקרא yik-RA",
@@ -123,7 +180,7 @@ describe("conjugate", () => {
         "past.3ms",
         "fut.2fp",
       ]),
-    ).toEqual(["שָׂם שם SAM", "תָּשֵׂמְנָה תשמנה ta-SEM-na"]);
+    ).toEqual(["שָׂם שם SAM", "תָּשִׂימוּ תשימו ta-SI-mu | literary תָּשֵׂמְנָה תשמנה ta-SEM-na"]);
     expect(row({ verb: "לאסוף", root: "א-ס-ף", binyan: "paal", class: "regular" }, ["imp.ms", "inf"])).toEqual([
       "אֱסֹף אסוף e-SOF",
       "לֶאֱסֹף לאסוף le-'e-SOF",

@@ -10,8 +10,9 @@
 //
 //   vowels: a patah, A kamatz, e segol, E tsere, i hirik, I hirik + yod, o holam (full spelling adds vav),
 //           O holam male (וֹ written), u kubutz, U shuruk (וּ written), eY segol + yod (תִּבְנֶינָה),
-//           _a _e _o hataf patah/segol/kamatz; shvas: ':' silent (the next ב/כ/פ… takes dagesh), ';' said e,
-//           ',' vocal in grammar (no dagesh after it) but silent in Israeli speech (kot-VIM),
+//           _a _e _o hataf patah/segol/kamatz; shvas: ':' silent (the next ב/כ/פ… takes dagesh), ';' and ','
+//           vocal in grammar (no dagesh after it), said inside the word only after a closed syllable or before
+//           the same letter (decision 0092: tich-te-VI, but kat-VA, kot-VIM); ';' at the start is said e,
 //           '~' word-initial: said e where Israelis always say it (le-MAD, she-'a-LU), else a cluster (ktav-TEM)
 //   flags:  '*' dagesh forte, '^' stressed (default: the last syllable), '!' full spelling adds no yod
 //           (הִגִּישׁ -> הגיש)
@@ -66,8 +67,29 @@ export const CELLS = [
 ] as const;
 export type Cell = (typeof CELLS)[number];
 
-export type Form = { he: string; nikkud: string; translit: string };
+/** A form as written: full spelling, pointing, transliteration. */
+export type PlainForm = { he: string; nikkud: string; translit: string };
+/**
+ * A cell's form. `literary`: the written form of the cell when Israelis say another one, which is the cell's
+ * own form (decision 0091: the -נָה feminine plural future, a literary imperative). `root`: on a cell taken from
+ * another verb (a suppletive table), that verb's root.
+ */
+export type Form = PlainForm & { literary?: PlainForm; root?: string };
 export type Table = Partial<Record<Cell, Form>>;
+
+/**
+ * The literary cells of every table and the cell Israelis say in their place: the feminine plural future in
+ * -נָה (תִּכְתֹּבְנָה) is literary; speech uses the plural in -וּ for men and women (תִּכְתְּבוּ, יִכְתְּבוּ).
+ */
+export const SPOKEN_FOR: Partial<Record<Cell, Cell>> = { "fut.2fp": "fut.2mp", "fut.3fp": "fut.3mp" };
+/** A verb with `imperative: "future"`: the future forms that serve as its spoken imperative. */
+export const IMPERATIVE_FROM_FUTURE: Partial<Record<Cell, Cell>> = {
+  "imp.ms": "fut.2ms",
+  "imp.fs": "fut.2fs",
+  "imp.p": "fut.2mp",
+};
+/** The tenses a suppletive verb may take from another verb (the cells' prefix). */
+export const TENSE_PARTS = ["pres", "past", "fut", "imp", "inf"] as const;
 
 export type VerbSpec = {
   /** The plain infinitive (the `verb` of the module entries), or the past 3ms for pu'al and huf'al. */
@@ -86,7 +108,14 @@ export type VerbSpec = {
   /** Cells the verb does not use, each with its reason (the literary present of היה). */
   absent?: Partial<Record<Cell, string>>;
   /** Explicit forms for irregular cells, each with its reason. */
-  overrides?: Partial<Record<Cell, Form & { reason: string }>>;
+  overrides?: Partial<Record<Cell, PlainForm & { reason: string }>>;
+  /**
+   * A suppletive verb (decision 0091): tenses whose cells are another verb's (its infinitive), the way Israelis
+   * say them: "say" is אוֹמֵר, אָמַר from לומר but יַגִּיד, לְהַגִּיד from להגיד.
+   */
+  suppletive?: Partial<Record<(typeof TENSE_PARTS)[number], string>>;
+  /** "future": the imperative Israelis say is the future (תַּגִּיד); the written one (הַגֵּד) is literary. */
+  imperative?: "future";
 };
 
 const GUTTURALS = "אהחע";
@@ -294,6 +323,16 @@ function initialShvaSaid(us: Unit[]): boolean {
   return "וילמנר".includes(first.l) || "אהחע".includes(second.l) || base(second.l) === base(first.l);
 }
 
+/** Is a vocal shva inside the word said (decision 0092)? After a closed syllable, or before the same letter. */
+function midShvaSaid(us: Unit[], i: number): boolean {
+  const u = us[i] as Unit;
+  const prev = us[i - 1];
+  const next = us[i + 1];
+  if (next && base(next.l) === base(u.l)) return true;
+  // A closed syllable before it: a silent shva, or a bare consonant that is not a quiescent א ה ו י.
+  return !!prev && (prev.v === ":" || (prev.v === "" && !"אהוי".includes(prev.l)));
+}
+
 function consonant(u: Unit, i: number, us: Unit[]): string {
   const said = u.v !== "" && u.v !== ":" && u.v !== ",";
   switch (u.l) {
@@ -320,8 +359,9 @@ function transliterate(us: Unit[]): string {
     const c = consonant(u, i, us);
     let v = SOUND[u.v] ?? "";
     if (u.v === "~") v = initialShvaSaid(us) ? "e" : "";
-    // A shva between two identical letters is said (me-cha-me-MIM, not me-cham-MIM).
-    if (u.v === "," && us[i + 1]?.l === u.l) v = "e";
+    // A vocal shva inside the word (decision 0092): said only after a closed syllable (tich-te-VI, nich-te-VA) or
+    // between two identical letters (me-cha-me-MIM); after a vowel Israelis do not say it (kat-VA, chib-KA).
+    if (i > 0 && (u.v === ";" || u.v === ",")) v = midShvaSaid(us, i) ? "e" : "";
     if (u.furtive) {
       items.push({ v: "a" });
       if (c) items.push({ c });
@@ -433,7 +473,8 @@ function paal(spec: VerbSpec, r: string[]): Templates {
       "pres.fp": "1~ 2E 3O ת",
     });
   } else {
-    const fs = la ? "1O 2E 3 ת" : g3 ? "1O 2a^ 3a ת" : "1O 2E^ 3e ת";
+    // The feminine is a segolate (כּוֹתֶבֶת, יוֹשֶׁבֶת): segol, segol; a patah before a last guttural (נוֹסַעַת).
+    const fs = la ? "1O 2E 3 ת" : g3 ? "1O 2a^ 3a ת" : "1O 2e^ 3e ת";
     Object.assign(t, { "pres.ms": "1O 2E 3", "pres.fs": fs, "pres.mp": "1O 2, 3I ם", "pres.fp": "1O 2, 3O ת" });
   }
   // Past.
@@ -504,8 +545,8 @@ function paal(spec: VerbSpec, r: string[]): Templates {
     const W = spec.vowel === "i" ? "I" : spec.vowel === "o" ? "O" : "U";
     Object.assign(
       t,
-      // The feminine plural shortens the stem vowel of ָשִׂים to tsere (תָּשֵׂמְנָה).
-      fut((p) => `${p}A `, `1${W} 3`, `1${W}^ 3I`, `1${W}^ 3U`, `1${W === "I" ? "E" : W}^ 3: נA ה`),
+      // The feminine plural shortens the stem vowel: ָשִׂים to tsere (תָּשֵׂמְנָה), ָקוּם to holam (תָּקֹמְנָה).
+      fut((p) => `${p}A `, `1${W} 3`, `1${W}^ 3I`, `1${W}^ 3U`, `1${W === "I" ? "E" : W === "U" ? "o" : W}^ 3: נA ה`),
       { "imp.ms": `1${W} 3`, "imp.fs": `1${W}^ 3I`, "imp.p": `1${W}^ 3U`, inf: `לA 1${W} 3` },
     );
   } else if (cls === "lamed-he") {
@@ -551,7 +592,8 @@ function paal(spec: VerbSpec, r: string[]): Templates {
         g3 ? "2a 3" : "2E 3",
         "2; 3I",
         "2; 3U",
-        g3 ? "2a^ 3: נA ה" : la ? "2e^ 3 נA ה" : "2E^ 3: נA ה",
+        // The feminine plural has patah (תֵּשַׁבְנָה, תֵּלַכְנָה as in Ruth 1:11).
+        g3 || !la ? "2a^ 3: נA ה" : "2e^ 3 נA ה",
       ),
       {
         "imp.ms": g3 ? "2a 3" : "2E 3",
@@ -738,6 +780,7 @@ function hifil(spec: VerbSpec, r: string[]): Templates {
   let stemE = "2E 3"; // with tsere (הַזְמֵן)
   let stemA = "2a"; // before a consonant suffix (הִזְמַנְתִּי)
   let fsStem = "2I^ 3"; // before a vowel suffix (הִזְמִינָה)
+  let presStem: string | undefined; // the present before a suffix, when it is not stemI (מְגִנָּה)
   if (cls === "pe-yod") {
     pastHead = "הO ";
     head = (p) => `${p}O `;
@@ -756,6 +799,12 @@ function hifil(spec: VerbSpec, r: string[]): Templates {
     stemE = "1E 3";
     stemA = "1a";
     fsStem = cls === "hollow" ? "1I^ 3" : "1E^ 3";
+    // A geminate's written-once letter doubles before a vowel ending where it can take dagesh (ג-נ-ן: מְגִנָּה,
+    // הֵגֵנָּה, תָּגֵנִּי, הָגֵנּוּ); a guttural or ר cannot (פ-ר-ר: מְפֵרָה, הֵפֵרָה, תָּפֵרִי).
+    if (cls === "geminate" && !isG(r[2]) && base(r[2] ?? "") !== "ר") {
+      fsStem = "1E^ 3*";
+      presStem = "1i 3*";
+    }
   } else if (g1) {
     const hataf = (spec.guttural ?? (base(r[0] ?? "") === "ח" ? "shva" : "hataf")) === "hataf";
     pastHead = hataf ? "הe 1_e " : "הe 1: ";
@@ -801,12 +850,13 @@ function hifil(spec: VerbSpec, r: string[]): Templates {
   const immE = g3 ? stemE.replace(/^([12]\*?)E/u, "$1a") : stemE;
   // Hollow and geminate present: מֵקִים, but מְקִימָה (the prefix's vowel reduces before a suffix).
   const presHead = cls === "hollow" || cls === "geminate" ? "מ; " : head("מ");
+  const presRest = presStem ?? stemI;
   const fsRest = fsStem;
   return {
     "pres.ms": `${head("מ")}${stemI}`,
-    "pres.fs": `${presHead}${stemI}A ה`,
-    "pres.mp": `${presHead}${stemI}I ם`,
-    "pres.fp": `${presHead}${stemI}O ת`,
+    "pres.fs": `${presHead}${presRest}A ה`,
+    "pres.mp": `${presHead}${presRest}I ם`,
+    "pres.fp": `${presHead}${presRest}O ת`,
     "past.1s": consSuffix(pastHead, "תI"),
     "past.2ms": consSuffix(pastHead, "תA"),
     "past.2fs": g3 ? `${pastHead}${stemA}^ 3a ת*:` : consSuffix(pastHead, la ? "ת" : "ת:", false),
@@ -833,8 +883,12 @@ function hifil(spec: VerbSpec, r: string[]): Templates {
   };
 }
 
-/** The whole table of a verb: generated cells, then its overrides. */
-export function conjugate(spec: VerbSpec): Table {
+/**
+ * The whole table of a verb: generated cells, then its overrides; the literary cells behind their spoken form
+ * (SPOKEN_FOR, `imperative`); then, for a suppletive verb, the tenses taken from another verb (`specOf` finds
+ * it; without it, or for a verb it does not know, the verb's own cells stay).
+ */
+export function conjugate(spec: VerbSpec, specOf?: (verb: string) => VerbSpec | undefined): Table {
   const r = spec.root.split("-").map(base);
   let t: Templates;
   switch (spec.binyan) {
@@ -867,6 +921,26 @@ export function conjugate(spec: VerbSpec): Table {
     const tpl = t[cell];
     if (!tpl) continue;
     table[cell] = render(tpl, spec, spec.binyan === "nifal");
+  }
+  const spoken = (cell: Cell, from: Cell) => {
+    const written = table[cell];
+    const said = table[from];
+    if (!written || !said || said.he === written.he) return;
+    table[cell] = { he: said.he, nikkud: said.nikkud, translit: said.translit, literary: written };
+  };
+  for (const [cell, from] of Object.entries(SPOKEN_FOR) as [Cell, Cell][]) spoken(cell, from);
+  if (spec.imperative === "future")
+    for (const [cell, from] of Object.entries(IMPERATIVE_FROM_FUTURE) as [Cell, Cell][]) spoken(cell, from);
+  for (const [part, verb] of Object.entries(spec.suppletive ?? {})) {
+    const source = verb === spec.verb ? undefined : specOf?.(verb);
+    if (!source) continue;
+    const other = conjugate({ ...source, suppletive: undefined });
+    for (const cell of CELLS) {
+      if (cell.split(".")[0] !== part) continue;
+      const f = other[cell];
+      if (f) table[cell] = { ...f, root: source.root };
+      else delete table[cell];
+    }
   }
   return table;
 }

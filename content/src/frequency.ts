@@ -216,7 +216,7 @@ export function taughtLemmas(units: TaughtUnit[], maxTier: number): Set<string> 
   return out;
 }
 
-export const TOPS = [500, 1000, 3000] as const;
+export const TOPS = [300, 500, 1000, 3000] as const;
 export const TOP_VERBS = 150;
 
 export type TierCoverage = {

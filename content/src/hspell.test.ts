@@ -35,6 +35,20 @@ const OUTPUT = `מילה חוקית: כותב
 מילה חוקית: שולחן
 \tשולחן(ע,ז,יחיד)
 \tשלח(פ,ז,יחיד,הווה,כינוי/נ,3,רבים)
+מילה חוקית: אני
+\tשונות(x)
+מילה חוקית: שבע
+\tשבע(פ,ז,2,יחיד,ציווי)
+\tשבע(x)
+מילה חוקית: סביב
+\tסביב(ע,ז,יחיד)
+\tסביב(ע,ז,יחיד,סמיכות)
+צירוף חוקי: ב+שביל
+\tשביל(ע,ז,יחיד)
+\tשביל(ע,ז,יחיד,סמיכות)
+מילה חוקית: תודה
+\tהודה(פ,ז,2,יחיד,עתיד)
+\tתודה(ע,נ,יחיד)
 שגיאות כתיב שנמצאו:
 
 אמא
@@ -83,6 +97,17 @@ describe("parseHspellOutput", () => {
     expect(verdict("מראש", "adverb")).toBe("agrees");
     expect(verdict("עכשיו", "noun")).toBe("disagrees");
     expect(verdict("שולחן", "noun")).toBe("agrees");
+  });
+  it("checks the closed classes and numerals as far as hspell tells them apart", () => {
+    expect(verdict("אני", "pronoun")).toBe("agrees");
+    expect(verdict("אני", "question")).toBe("agrees"); // hspell's x does not tell a pronoun from a question word
+    expect(verdict("שבע", "numeral")).toBe("agrees");
+    expect(verdict("סביב", "preposition")).toBe("agrees"); // a noun in construct
+    expect(verdict("בשביל", "preposition")).toBe("agrees"); // a prefix + word
+    expect(verdict("שולחן", "preposition")).toBe("disagrees");
+    expect(verdict("יכתוב", "conjunction")).toBe("disagrees");
+    expect(verdict("יכתוב", "numeral")).toBe("disagrees");
+    expect(verdict("תודה", "interjection")).toBe("not-checked");
   });
   it("does not check phrases, several words or unknown words", () => {
     expect(verdict("כותב", "phrase")).toBe("not-checked");

@@ -127,14 +127,17 @@ export type PosVerdict = "agrees" | "disagrees" | "not-checked";
  * Does hspell's reading of a single-word entry agree with its part of speech (and a verb's tense)? Nouns need
  * an ע reading (or ת, or a present participle: a word used as a noun); adjectives ת (or a present participle,
  * שמח); adverbs x or ת or a prefix + word (מראש); verbs a פ reading in their tense, masculine singular, third
- * person in past and future, without a pronoun suffix (an infinitive is read as ל + the infinitive).
- * Phrases, expressions and entries of several words are not checked.
+ * person in past and future, without a pronoun suffix (an infinitive is read as ל + the infinitive);
+ * numerals x (hspell's tag for the small numbers) or ע (מֵאָה, אֶלֶף) or ת (ordinals); the closed classes
+ * (pronoun, preposition, conjunction, question word, particle) an x reading, a noun in construct (סביב) or a
+ * prefix + word (בשביל). Interjections, phrases, expressions and entries of several words are not checked.
  */
 export function posVerdict(
   word: Pick<ContentWord, "he" | "pos" | "tense">,
   readings: Reading[] | undefined,
 ): PosVerdict {
-  if (word.pos === "phrase" || word.pos === "expression") return "not-checked";
+  // An interjection may be any word said as a formula (תּוֹדָה a noun, לְהִתְרָאוֹת an infinitive): not checked.
+  if (word.pos === "phrase" || word.pos === "expression" || word.pos === "interjection") return "not-checked";
   if (hebrewTokens(word.he).length !== 1 || /[\s\-\u05BE]/u.test(word.he.trim())) return "not-checked";
   if (!readings?.length) return "not-checked";
   if (readings.every((r) => r.analyses.length === 0)) return "not-checked"; // hspell built without linginfo
@@ -165,6 +168,24 @@ export function posVerdict(
       // Adverbs are often a preposition + noun (מראש, בזמן): any prefixed reading counts.
       return whole.some((a) => a.pos === "x" || a.pos === POS_LETTER.adjective) ||
         readings.some((r) => r.prefix !== "" && r.analyses.length > 0)
+        ? "agrees"
+        : "disagrees";
+    case "numeral":
+      return whole.some((a) => a.pos === "x" || a.pos === POS_LETTER.noun || a.pos === POS_LETTER.adjective)
+        ? "agrees"
+        : "disagrees";
+    case "pronoun":
+    case "preposition":
+    case "conjunction":
+    case "question":
+    case "particle":
+      // hspell tags all of these x (שונות) and cannot tell them apart; many are a preposition + noun (בשביל,
+      // לגבי) or a noun in construct (סביב, מפני): those readings count too.
+      return readings.some(
+        (r) =>
+          r.analyses.some((a) => a.pos === "x" || a.attrs.includes("סמיכות")) ||
+          (r.prefix !== "" && r.analyses.length > 0),
+      )
         ? "agrees"
         : "disagrees";
     case "verb": {

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONTENT_DIR, loadContent, moduleIdInRange, tensesOf } from "./load.ts";
+import { CONTENT_DIR, loadContent, moduleIdInRange, movedTo, tensesOf } from "./load.ts";
 
 const i18n = (s: string) => ({ en: s, fr: s, es: s, ru: "слово", uk: "слово", ar: "كلمة" });
 const word = (over: Record<string, unknown> = {}) => ({
@@ -82,6 +82,48 @@ describe("loadContent", () => {
     expect(messages).toContain("needs exactly one stressed");
     expect(messages).toContain("outside module 3's range");
     expect(messages).toContain("verb לכתוב: missing past, future, infinitive");
+  });
+  it("lints a past or future entry in tier 1 (tier 1 teaches the present and the infinitive)", () => {
+    const verb = { pos: "verb", verb: "לכתוב", binyan: "paal", roots: [] };
+    const c = fixture([
+      word({ id: 3001, he: "כתב", nikkud: "כָּתַב", translit: "ka-TAV", tense: "past", ...verb }),
+      word({ id: 3002, he: "כותב", nikkud: "כּוֹתֵב", translit: "ko-TEV", tense: "present", ...verb }),
+    ]);
+    const messages = c.lint.filter((p) => p.message.includes("in tier 1")).map((p) => p.id);
+    expect(messages).toEqual([3001]);
+  });
+  it("reads moved.json: a retired id is taught nowhere, moved once, and its move ends on a taught id", () => {
+    const moves = (list: unknown[]) => (d: string) =>
+      writeFileSync(join(d, "moved.json"), JSON.stringify({ moves: list }));
+    const ok = fixture([word()], moves([{ from: 213022, to: 3001, why: "tier 1" }]));
+    expect(ok.problems).toEqual([]);
+    expect(ok.moved).toEqual([{ from: 213022, to: 3001, why: "tier 1" }]);
+    const bad = fixture(
+      [word(), word({ id: 3002 })],
+      moves([
+        { from: 3002, to: 3001, why: "still taught" },
+        { from: 9001, to: 3001, why: "once" },
+        { from: 9001, to: 3001, why: "twice" },
+        { from: 9003, to: 9004, why: "nowhere" },
+      ]),
+    );
+    const messages = bad.problems.map((p) => p.message).join("\n");
+    expect(messages).toContain("3002 is moved to 3001 but still taught");
+    expect(messages).toContain("9001 is moved twice");
+    expect(messages).toContain("9003 is moved to 9004, which no module teaches");
+  });
+  it("follows chains of moves to the id taught now", () => {
+    const why = "x";
+    const map = movedTo([
+      { from: 1, to: 2, why },
+      { from: 2, to: 3, why },
+      { from: 5, to: 6, why },
+    ]);
+    expect([...map]).toEqual([
+      [1, 3],
+      [2, 3],
+      [5, 6],
+    ]);
   });
   it("reads the allowlist", () => {
     const c = fixture([word()], (d) =>

@@ -55,6 +55,26 @@ export const allowlistFile = z.strictObject({
 });
 export type Allowlist = z.output<typeof allowlistFile>;
 
+/**
+ * content/moved.json: entries moved to another module (issue 27.5, decision 0096). A word id keeps its meaning, so
+ * a move retires the old id and gives the entry a new one; the server carries each learner's progress, review
+ * cards and answers from `from` to `to` when it loads the content (server/src/content/sync.ts). A retired id is
+ * never used again, and `to` is taught now (or moved on again: the server follows the chain).
+ */
+export const movedFile = z.strictObject({
+  note: z.string().default(""),
+  moves: z
+    .array(
+      z.strictObject({
+        from: z.number().int().positive(),
+        to: z.number().int().positive(),
+        why: z.string().trim().min(3),
+      }),
+    )
+    .default([]),
+});
+export type Move = z.output<typeof movedFile>["moves"][number];
+
 export type Issue = { file: string; message: string; id?: number };
 export type ContentModule = z.output<typeof moduleFile>;
 export type ContentWord = ContentModule["words"][number];
@@ -76,6 +96,8 @@ export type Content = {
   problems: Issue[];
   /** The verbs' conjugation tables (content/verbs, decision 0018). */
   verbs: Verbs;
+  /** Entries moved to another module: old id -> new id (content/moved.json). */
+  moved: Move[];
   /** Authoring rules broken; the content loads, the checker fails. */
   lint: Issue[];
   /** Worth a look; nothing fails. */
@@ -194,6 +216,8 @@ export function loadContent(dir: string = CONTENT_DIR): Content {
   checkModules(modules, moduleFiles, roots, rootFiles, fields, problems, lint, warnings, verbs.tables);
   checkBeginner(letters, nikkudList, letterVowels, problems, lint);
   checkAllowlist(allowlist, modules, lint);
+  const moved = read(join(dir, "moved.json"), movedFile, true)?.moves ?? [];
+  checkMoved(moved, modules, problems);
 
   return {
     modules,
@@ -206,11 +230,44 @@ export function loadContent(dir: string = CONTENT_DIR): Content {
     moduleFiles,
     rootFiles,
     verbs,
+    moved,
     hash: hash.digest("hex"),
     problems,
     lint,
     warnings,
   };
+}
+
+/** Resolves a chain of moves (a -> b, b -> c): every retired id to the id taught now. */
+export function movedTo(moves: readonly Move[]): Map<number, number> {
+  const next = new Map(moves.map((m) => [m.from, m.to]));
+  const out = new Map<number, number>();
+  for (const from of next.keys()) {
+    let to = next.get(from) as number;
+    for (let hops = 0; next.has(to) && hops < moves.length; hops++) to = next.get(to) as number;
+    out.set(from, to);
+  }
+  return out;
+}
+
+/** A retired id is taught nowhere and retired once; every move ends on an id that is taught. */
+function checkMoved(moves: Move[], modules: ContentModule[], problems: Issue[]) {
+  const file = "moved.json";
+  const taught = new Set(modules.flatMap((m) => m.words.map((w) => w.id)));
+  const seen = new Set<number>();
+  for (const m of moves) {
+    if (seen.has(m.from)) problems.push({ file, message: `${m.from} is moved twice`, id: m.from });
+    seen.add(m.from);
+    if (taught.has(m.from))
+      problems.push({
+        file,
+        message: `${m.from} is moved to ${m.to} but still taught (ids are never reused)`,
+        id: m.from,
+      });
+  }
+  for (const [from, to] of movedTo(moves))
+    if (!taught.has(to))
+      problems.push({ file, message: `${from} is moved to ${to}, which no module teaches`, id: from });
 }
 
 /** The id of the word (or letter, …) a schema issue is in, to name it in the message. */
@@ -282,6 +339,14 @@ function checkModules(
       if (w.pos === "verb") {
         if (!w.tense || !w.verb || !w.binyan) say(lint, at("a verb needs tense, verb (infinitive) and binyan"), w.id);
         if (w.verb) verbs.set(w.verb, [...(verbs.get(w.verb) ?? []), w]);
+        // CONTENT.md: tier 1 teaches the present, the infinitive and the imperative; the past and the future
+        // come in tier 2 (the table serves every form of a verb in any case).
+        if (m.tier === 1 && (w.tense === "past" || w.tense === "future"))
+          say(
+            lint,
+            at(`a ${w.tense} entry in tier 1 (tier 1 teaches present and infinitive; move it to tier 2)`),
+            w.id,
+          );
       } else if (w.tense || w.verb || w.binyan) say(lint, at("tense, verb and binyan are for verbs only"), w.id);
     }
     if (m.id === BEGINNER_MODULE_ID && m.words.some((w) => w.pos === "verb"))
@@ -291,10 +356,10 @@ function checkModules(
       if (binyans.size > 1) say(lint, `verb ${verb}: forms in different binyanim (${[...binyans].join(", ")})`);
       const have = new Set(forms.map((f) => f.tense));
       const missing = tensesOf(forms[0]?.binyan).filter((t) => !have.has(t as ContentWord["tense"]));
-      // A verb with a conjugation table (content/verbs) may be taught by its infinitive alone: the table holds
-      // every form (decision 0018). Without a table it needs its four tense entries.
-      const tableOnly = verbTables.has(verb) && forms.length === 1 && forms[0]?.tense === "infinitive";
-      if (missing.length && !tableOnly)
+      // A verb with a conjugation table (content/verbs) may be taught by any of its forms: the table holds every
+      // form (decision 0018), and tier 1 teaches a verb's present and infinitive only (decision 0096). Without a
+      // table it needs its four tense entries.
+      if (missing.length && !verbTables.has(verb))
         say(
           lint,
           `verb ${verb}: missing ${missing.join(", ")} (every verb has all its tenses, or its infinitive and a table)`,

@@ -39,6 +39,30 @@ describe("translitAgrees", () => {
     expect(translitAgrees("זְמַן", "za-MAN")).toBe(false);
     expect(translitAgrees("שְׁאֵלָה", "she-'e-LA")).toBe(true);
   });
+  it("one rule for the vocal shva inside a word (decision 0092)", () => {
+    // After a vowel: not said, whatever the grammar calls it (pa'al כָּתְבָה, pi'el חִבְּקָה, present שׁוֹמְרִים).
+    for (const [pointed, said, silent] of [
+      ["כָּתְבָה", "ka-te-VA", "kat-VA"],
+      ["גָּרְמָה", "ga-re-MA", "gar-MA"],
+      ["חִבְּקָה", "chi-be-KA", "chib-KA"],
+      ["שׁוֹמְרִים", "sho-me-RIM", "shom-RIM"],
+      ["תִּישְׁנִי", "ti-she-NI", "tish-NI"],
+    ] as const) {
+      expect(translitAgrees(pointed, silent), silent).toBe(true);
+      expect(translitAgrees(pointed, said), said).toBe(false);
+    }
+    // Before the same letter it is said; at the end never.
+    expect(translitAgrees("סָבְבוּ", "sa-ve-VU")).toBe(true);
+    expect(translitAgrees("סָבְבוּ", "sav-VU")).toBe(false);
+    expect(translitAgrees("כָּתַבְתְּ", "ka-TAV-te")).toBe(false);
+    expect(translitAgrees("כָּתַבְתְּ", "ka-TAVT")).toBe(true);
+    expect(translitAgrees("הֶחְלַטְתְּ", "hech-LAT")).toBe(true); // a doubled final sound is said once
+    // Free after a closed syllable (the second of two shvas, a loanword's cluster) and after a prefix.
+    expect(translitAgrees("תִּכְתְּבִי", "tich-te-VI")).toBe(true);
+    expect(translitAgrees("אַנְגְּלִית", "ang-LIT")).toBe(true);
+    expect(translitAgrees("הַמְּנַהֵל", "ha-me-na-HEL")).toBe(true);
+  });
+
   it("knows matres, diphthongs, the furtive patah, shuruk and holam male", () => {
     expect(translitAgrees("בֵּיצָה", "bei-TZA")).toBe(true);
     expect(translitAgrees("לַיְלָה", "LAI-la")).toBe(true);

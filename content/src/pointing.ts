@@ -5,7 +5,7 @@
 //
 // The pointing decides: ב/כ/פ with dagesh are b/k/p, without v/ch/f; the vowels; a furtive patah (רוּחַ, ru-ach)
 // is read before its letter. Israeli pronunciation leaves freedom where the pointing does not decide: a mid-word
-// shva is silent or e, א and ע are silent or ', ה without a vowel is silent, kamatz before a closed syllable may
+// shva is silent after a vowel and at the end (decision 0092: kat-VA, chib-KA), silent or e elsewhere, א and ע are silent or ', ה without a vowel is silent, kamatz before a closed syllable may
 // be kamatz katan (o), a yod after a vowel is silent or a glide (bei-TZA, LAI-la). A word-initial shva is e
 // where Israelis always say it (before a sonorant letter י ל מ נ ר as the first letter, before a guttural or
 // the same letter as the second: le-VAD, me-'OD, be-va-ka-SHA), silent or e elsewhere (zman, kvar).
@@ -216,6 +216,32 @@ function closedAfter(us: Unit[], i: number): boolean {
   return (next.vowel === MARK.shva || (!next.vowel && !after)) && !vavVowel(next, us[i]) && !mater(next, us[i]);
 }
 
+/**
+ * A shva inside the word that Israelis never say (decision 0092): at the end of the word (כָּתַבְתְּ), or after a
+ * vowel (an open syllable: כָּתְבָה kat-VA, חִבְּקָה chib-KA, שׁוֹמְרִים shom-RIM) unless the next letter is the same
+ * (סָבְבוּ sa-ve-VU). Left free: after a closed syllable (the second of two shvas: תִּכְתְּבִי tich-te-VI, but a
+ * loanword's cluster: אַנְגְּלִית ang-LIT), and on the second letter when it may follow a prefix: doubled after
+ * ה ו ב כ ל מ ש (the article: הַמְּנַהֵל ha-me-na-HEL), or after the conjunction וּ (וּבְכֵן u-ve-CHEN).
+ */
+function silentShva(us: Unit[], i: number): boolean {
+  const u = us[i] as Unit;
+  const next = us[i + 1];
+  if (!next) return true;
+  if (base(next.letter) === base(u.letter)) return false;
+  // After a prefix: the article's (or מ/ש's) doubling dot in the letter (הַמְּ), or the conjunction וּ.
+  if (i === 1 && ((u.dagesh && "הובכלמש".includes(us[0]?.letter ?? "")) || vavVowel(us[0] as Unit, undefined)))
+    return false;
+  // The sound before: the nearest letter that is not a vowel letter (a mater or וֹ/וּ says a vowel).
+  let j = i - 1;
+  while (j >= 0 && (mater(us[j] as Unit, us[j - 1]) || vavVowel(us[j] as Unit, us[j - 1]))) {
+    if (vavVowel(us[j] as Unit, us[j - 1])) return true; // וּ/וֹ before it: a vowel
+    j--;
+  }
+  const prev = us[j];
+  if (!prev || j < i - 1) return !!prev; // a mater before it: an open syllable
+  return prev.vowel !== "" && prev.vowel !== MARK.shva;
+}
+
 /** The regular expression (as source) of the transliterations one pointed word allows, letters only. */
 export function wordPattern(word: string): string {
   const us = units(word);
@@ -244,6 +270,17 @@ export function wordPattern(word: string): string {
       return;
     }
     const c = consonant(u);
+    // A final consonant that closes a syllable ending in the same sound is said once (הֶחְלַטְתְּ hech-LAT).
+    if (
+      last &&
+      u.vowel === MARK.shva &&
+      prev &&
+      (prev.vowel === "" || prev.vowel === MARK.shva) &&
+      consonant(prev) === c
+    ) {
+      re += `(?:${c})?`;
+      return;
+    }
     let v = "";
     if (u.vowel === MARK.shva) {
       if (i === 0 && us.length > 1) {
@@ -253,7 +290,9 @@ export function wordPattern(word: string): string {
         v = sure ? "e" : "e?";
       } else if (u.letter === "ע" && prev?.vowel === MARK.patah) {
         v = "(?:e|a)?"; // מַעְבָּדָה, נַעְלַיִם: Israelis say ma-'a-ba-DA, as if the shva were a hataf patah
-      } else v = "e?";
+      } else if (silentShva(us, i)) v = "";
+      // Before the same letter it is said (sa-ve-VU); elsewhere free (decision 0092).
+      else v = base(us[i + 1]?.letter ?? "") === base(u.letter) ? "e" : "e?";
     } else if (u.vowel === MARK.kamatz) v = closedAfter(us, i) ? "[ao]" : "a";
     else if (u.vowel) v = VOWEL_OF[u.vowel] ?? "";
     // A bare letter with no vowel in the middle of a word: read as if it had a shva.

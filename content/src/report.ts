@@ -1,7 +1,10 @@
 // npm run content:report — what the content holds: counts per tier, module, part of speech and tense, hspell
 // recognition and part-of-speech agreement, hunspell flags per language, audio coverage. `--json` prints the
 // figures as JSON. Informational: the exit code is 0 even when the checker would fail.
+
+import { join } from "node:path";
 import { checkAudio, checkHebrew, checkSpelling } from "./analyse.ts";
+import { checklistCoverage, readChecklist } from "./checklist.ts";
 import {
   FREQUENCY_FILE,
   formatLemma,
@@ -22,6 +25,9 @@ const hebrew = checkHebrew(c, dir);
 
 const freqForms = readFrequencyList();
 const freq = freqForms ? frequencyReport(c, freqForms, readLists(), { missing: 25, cwd: dir }) : undefined;
+
+const checklist = readChecklist(join(dir, "checklists", "a1.json")).list;
+const a1 = checklist ? checklistCoverage(c, checklist) : undefined;
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "-");
 const words = c.modules.flatMap((m) => m.words.map((w) => ({ ...w, tier: m.tier, module: m.id })));
@@ -90,6 +96,8 @@ const figures = {
   },
   audio: { sox: audio.soxAvailable, expected: audio.expected, present: audio.present, good: audio.good },
   problems: c.problems.length + c.lint.length,
+  // The A1 checklist (content/checklists/a1.json): items taught in tier 1 or the beginner module.
+  a1: a1 ? { items: a1.items, taught: a1.taught, share: a1.share } : null,
   modulesTable: modules,
   // Frequency coverage (frequency.ts): taught lemmas per tier (a verb once) and the share of the top N lemmas
   // of the subtitles list taught at that tier or below (tier 1 includes the beginner module).
@@ -222,5 +230,12 @@ else {
       console.log(`  ${formatLemma({ ...l, rank })}`);
     }
   }
+}
+console.log("\nA1 checklist (content/checklists/a1.json), taught in tier 1 or the beginner module:");
+if (!a1) console.log("  checklists/a1.json missing or invalid");
+else {
+  console.log(`  ${a1.taught}/${a1.items} (${pct(a1.taught, a1.items)})`);
+  const missing = a1.byItem.filter((i) => !i.ids.length);
+  if (missing.length) console.log(`  not taught: ${missing.map((i) => `${i.he} (${i.gloss})`).join(", ")}`);
 }
 console.log(`\nloader problems and lint: ${figures.problems} (npm run content:check lists them)`);

@@ -1,9 +1,11 @@
 // The shape of the vocabulary files in content/. This is the contract between authors, the checker
 // (content/src/check.ts) and the server's loader (server/src/content/load.ts).
+import { PARTS_OF_SPEECH } from "@ivrit/core/parts-of-speech";
 import { z } from "zod";
 
 export const LANGS = ["en", "fr", "es", "ru", "uk", "ar"] as const;
-export const POS = ["noun", "verb", "adjective", "adverb", "phrase", "expression"] as const;
+/** The true part of speech (issue 27, decision 0090); the list lives in core (the API maps it onto `category`). */
+export const POS = PARTS_OF_SPEECH;
 export const TENSES = ["present", "past", "future", "infinitive"] as const;
 export const BEGINNER_MODULE_ID = 93;
 
@@ -35,8 +37,13 @@ export const pointedHebrew = text.regex(
  */
 export const translit = text.regex(/^[a-zA-Z' -]+$/, "latin letters, ' and - only");
 
-/** A root: its letters joined by '-', the last one in final form where it has one: "כ-ת-ב", "ש-ל-ם". */
-export const rootKey = z.string().regex(/^[\u05D0-\u05EA](-[\u05D0-\u05EA]){1,4}$/u, "root like כ-ת-ב");
+/**
+ * A root: its letters joined by '-', the last one in final form where it has one: "כ-ת-ב", "ש-ל-ם". A ש may carry
+ * its sin dot where two roots differ only by it (ח-פ-ש freedom, ח-פ-שׂ searching).
+ */
+export const rootKey = z
+  .string()
+  .regex(/^(?:ש\u05C2|[\u05D0-\u05EA])(-(?:ש\u05C2|[\u05D0-\u05EA])){1,4}$/u, "root like כ-ת-ב (or ח-פ-שׂ)");
 
 export const example = z.strictObject({
   he: plainHebrew, // full spelling (ktiv male), no marks

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conjugate } from "./conjugate.ts";
+import { type Cell, conjugate, type Form, SPOKEN_FOR } from "./conjugate.ts";
 import { hspellAvailable, runHspell } from "./hspell.ts";
 import { agrees, cellAttrs } from "./verb-check.ts";
 
@@ -15,9 +15,14 @@ describe("verb-check", () => {
 
   it.skipIf(!hspellAvailable())("agrees with hspell on a whole table, and refuses a form in the wrong cell", () => {
     const t = conjugate({ verb: "לכתוב", root: "כ-ת-ב", binyan: "paal", class: "regular" });
-    const forms = Object.values(t).map((f) => f.he);
+    const forms = Object.values(t).flatMap((f) => [f.he, f.literary?.he ?? f.he]);
     const r = runHspell(forms);
-    for (const [cell, f] of Object.entries(t)) expect(agrees(cell as never, "כתב", r.known.get(f.he)), cell).toBe(true);
+    for (const [cell, f] of Object.entries(t) as [Cell, Form][]) {
+      // A literary cell is read as its cell; its spoken form is the cell it is said like (decision 0091).
+      expect(agrees(cell, "כתב", r.known.get(f.literary?.he ?? f.he)), cell).toBe(true);
+      expect(agrees(f.literary ? (SPOKEN_FOR[cell] as Cell) : cell, "כתב", r.known.get(f.he)), cell).toBe(true);
+    }
+    expect(agrees("fut.3fp", "כתב", r.known.get("יכתבו"))).toBe(false);
     // כתבה is the 3rd person feminine past, not the 1st person; the wrong lemma fails too.
     expect(agrees("past.1s", "כתב", r.known.get("כתבה"))).toBe(false);
     expect(agrees("past.3ms", "דיבר", r.known.get("כתב"))).toBe(false);

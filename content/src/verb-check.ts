@@ -4,7 +4,7 @@
 // A form agrees when one of hspell's readings is a verb with the table's lemma in that cell (without a pronoun
 // suffix). A form that does not is an error unless its verb lists the cell under `hspell` with a reason.
 // One hspell process reads all the forms.
-import type { Cell } from "./conjugate.ts";
+import { type Cell, conjugate, type VerbSpec } from "./conjugate.ts";
 import { type Analysis, type Reading, runHspell } from "./hspell.ts";
 import type { Verbs } from "./verbs.ts";
 import { allForms } from "./verbs.ts";
@@ -61,7 +61,10 @@ export function checkVerbForms(verbs: Verbs, cwd?: string): VerbCheckReport {
   const report: VerbCheckReport = { forms: forms.length, agreeing: 0, allowlisted: 0, errors: [], stale: [] };
   for (const f of forms) {
     const spec = specOf.get(f.verb);
-    const lemma = verbs.tables.get(f.verb)?.["past.3ms"]?.he ?? "";
+    // A suppletive verb's past may be another verb's (אָמַר for להגיד): its own forms' lemma is its own past.
+    const lemma =
+      (spec?.suppletive ? conjugate(spec as VerbSpec)["past.3ms"]?.he : verbs.tables.get(f.verb)?.["past.3ms"]?.he) ??
+      "";
     const readings = result.known.get(f.form.he);
     const allow = spec?.hspell?.[f.cell];
     const file = verbs.files.get(f.verb) ?? "verbs";

@@ -59,6 +59,12 @@ describe("verb tables in the content", () => {
       "differs from the generator's output: run `npm run verbs -w content`",
     );
   });
+  it("fails when a form is not transliterated as its pointing reads (the vocal shva's one rule, decision 0092)", () => {
+    const t = conjugate(spec);
+    const said = { ...t, "past.3fs": { he: "כתבה", nikkud: "כָּתְבָה", translit: "ka-te-VA" } };
+    const c = fixture([entry()], { table: tablesText({ לכתוב: said }) });
+    expect(c.lint.map((i) => i.message)).toContain("לכתוב past.3fs: כָּתְבָה is not read ka-te-VA (it reads like katva)");
+  });
   it("fails when a published entry is not the form of its cell", () => {
     const c = fixture([entry({ nikkud: "לְכַתֵּב" })]);
     expect(c.lint.some((i) => i.id === 3001 && i.message.includes("the table's inf is לכתוב לִכְתֹּב"))).toBe(true);

@@ -7,8 +7,20 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { BINYANIM, CELLS, type Cell, CLASSES, conjugate, type Form, type Table, type VerbSpec } from "./conjugate.ts";
-import { readingKey } from "./pointing.ts";
+import {
+  BINYANIM,
+  CELLS,
+  type Cell,
+  CLASSES,
+  conjugate,
+  IMPERATIVE_FROM_FUTURE,
+  type PlainForm,
+  SPOKEN_FOR,
+  type Table,
+  TENSE_PARTS,
+  type VerbSpec,
+} from "./conjugate.ts";
+import { readingKey, suggestTranslit, translitAgrees } from "./pointing.ts";
 import { plainHebrew, pointedHebrew, translit } from "./schema.ts";
 
 const reason = z.string().trim().min(3);
@@ -25,13 +37,18 @@ export const verbSpec = z.strictObject({
   stative: z.boolean().optional(),
   absent: z.partialRecord(cell, reason).optional(),
   overrides: z.partialRecord(cell, form.extend({ reason })).optional(),
+  /** Tenses taken from another verb (its infinitive), decision 0091. */
+  suppletive: z.partialRecord(z.enum(TENSE_PARTS), plainHebrew).optional(),
+  /** The spoken imperative is the future; the written one is kept as literary (decision 0091). */
+  imperative: z.literal("future").optional(),
   /** Cells whose generated form hspell does not read as that cell, with the reason the form is right. */
   hspell: z.partialRecord(cell, reason).optional(),
   note: z.string().optional(),
 });
 export type VerbEntry = z.output<typeof verbSpec>;
 export const verbsFile = z.strictObject({ verbs: z.array(verbSpec) });
-export const tablesFile = z.record(plainHebrew, z.partialRecord(cell, form));
+const tableForm = form.extend({ literary: form.optional(), root: z.string().optional() });
+export const tablesFile = z.record(plainHebrew, z.partialRecord(cell, tableForm));
 
 export type Verbs = {
   specs: VerbEntry[];
@@ -90,10 +107,11 @@ export function loadVerbs(dir: string, problems: Issue[], onRead?: (name: string
 /** Generated tables of every verb, by file (the binyan's file name), in the files' order. */
 export function generate(verbs: Verbs): Map<string, Record<string, Table>> {
   const out = new Map<string, Record<string, Table>>();
+  const specOf = new Map(verbs.specs.map((s) => [s.verb, s as VerbSpec]));
   for (const s of verbs.specs) {
     const file = (verbs.files.get(s.verb) ?? "verbs/other.json").replace(/^verbs\//, "verbs/tables/");
     const list = out.get(file) ?? {};
-    list[s.verb] = conjugate(s as VerbSpec);
+    list[s.verb] = conjugate(s as VerbSpec, (v) => specOf.get(v));
     out.set(file, list);
   }
   return out;
@@ -111,8 +129,9 @@ export function tablesText(tables: Record<string, Table>): string {
 type Entry = { id: number; he: string; nikkud: string; tense?: string; verb?: string; binyan?: string };
 
 /**
- * Lint: the committed tables are the generator's output; each verb entry's form is its cell (same full spelling,
- * a pointing that reads alike); each verb entry's verb has a table in the same binyan.
+ * Lint: the committed tables are the generator's output, each form transliterated as its pointing reads; each
+ * verb entry's form is its cell (same full spelling, a pointing that reads alike); each verb entry's verb has a
+ * table in the same binyan.
  */
 export function verbLint(dir: string, verbs: Verbs, entries: { file: string; words: Entry[] }[]): Issue[] {
   const issues: Issue[] = [];
@@ -122,6 +141,16 @@ export function verbLint(dir: string, verbs: Verbs, entries: { file: string; wor
     if (committed !== tablesText(tables))
       issues.push({ file, message: "differs from the generator's output: run `npm run verbs -w content`" });
   }
+  // Every written form's transliteration reads as its pointing, by the gates' rules (decision 0092: one rule
+  // for the vocal shva in the tables and the entries).
+  for (const [verb, table] of verbs.tables)
+    for (const c of CELLS)
+      for (const f of [table[c], table[c]?.literary])
+        if (f && !translitAgrees(f.nikkud, f.translit))
+          issues.push({
+            file: verbs.files.get(verb)?.replace(/^verbs\//, "verbs/tables/") ?? "verbs/tables",
+            message: `${verb} ${c}: ${f.nikkud} is not read ${f.translit} (it reads like ${suggestTranslit(f.nikkud)})`,
+          });
   const specOf = new Map(verbs.specs.map((s) => [s.verb, s]));
   for (const { file, words } of entries)
     for (const w of words) {
@@ -146,13 +175,20 @@ export function verbLint(dir: string, verbs: Verbs, entries: { file: string; wor
   return issues;
 }
 
-/** Every form of every table, with its verb and cell (for hspell and the report). */
-export function allForms(verbs: Verbs): { verb: string; cell: Cell; form: Form }[] {
-  const out: { verb: string; cell: Cell; form: Form }[] = [];
+/**
+ * Every form a table writes once, with its verb and cell (for hspell and the report): a cell's literary form as
+ * that cell; its spoken form only where it is the cell's own (a spoken form copied from another cell, SPOKEN_FOR
+ * or the future as imperative, and a cell taken from another verb, are read where they come from).
+ */
+export function allForms(verbs: Verbs): { verb: string; cell: Cell; form: PlainForm }[] {
+  const out: { verb: string; cell: Cell; form: PlainForm }[] = [];
   for (const [verb, table] of verbs.tables)
     for (const c of CELLS) {
       const f = table[c];
-      if (f) out.push({ verb, cell: c, form: f });
+      if (!f || f.root) continue;
+      if (f.literary) out.push({ verb, cell: c, form: f.literary });
+      const copied = f.literary && (SPOKEN_FOR[c] ?? IMPERATIVE_FROM_FUTURE[c]);
+      if (!copied) out.push({ verb, cell: c, form: { he: f.he, nikkud: f.nikkud, translit: f.translit } });
     }
   return out;
 }

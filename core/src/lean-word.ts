@@ -16,6 +16,7 @@ export function expandLeanWord(w: LeanWord): Word {
     transliteration: w.translit,
     translation: w.translation,
     category: w.category,
+    ...(w.partOfSpeech !== undefined && { partOfSpeech: w.partOfSpeech }),
     tense: w.tense,
     verb: w.verb,
     binyan: w.binyan,

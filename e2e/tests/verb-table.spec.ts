@@ -39,7 +39,14 @@ for (const [language, show, hide] of [
     const past1s = table.locator('tr[data-cell="past.1s"]');
     await expect(past1s.locator('[lang="he"][dir="rtl"]')).toHaveText("כָּתַבְתִּי");
     await expect(past1s).toContainText("ka-TAV-ti");
-    await expect(table.locator('tr[data-cell="fut.3fp"] [lang="he"]')).toHaveText("תִּכְתֹּבְנָה");
+    // The literary feminine plural future: the spoken plural first, the -נָה form under it (decision 0091).
+    const fut3fp = table.locator('tr[data-cell="fut.3fp"]');
+    await expect(fut3fp.locator('[lang="he"]').first()).toHaveText("יִכְתְּבוּ");
+    await expect(fut3fp.getByTestId("literary").locator('[lang="he"]')).toHaveText("תִּכְתֹּבְנָה");
+    await expect(fut3fp.getByTestId("literary")).toContainText(language === "en" ? "literary:" : "صيغة أدبية:");
+    await expect(table.getByTestId("literary")).toHaveCount(2);
+    await fut3fp.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, `${language}-390-verb-table-future.png`) });
     await expect(table.locator('tr[data-cell="inf"] [lang="he"]')).toHaveText("לִכְתֹּב");
     await page.screenshot({ path: join(SHOTS, `${language}-390-verb-table.png`) });
     await dialog.getByRole("button", { name: hide }).click();

@@ -76,7 +76,7 @@ export async function boot(opts: {
       await plans.stop();
       await database.close();
     };
-    const cache = await ContentCache.create(database.db);
+    const cache = await ContentCache.create(database.read, database.db);
     return { database, cache, plans, sync, contentError, repairedTimeZones, close };
   } catch (e) {
     await database.close();

@@ -75,6 +75,7 @@ describe.each(BACKENDS)("API on %s", (backend) => {
         word_en: "table",
         word_es: "mesa",
         category: "noun",
+        partOfSpeech: "noun",
         tense: null,
         locked: false,
         roots: [{ root: "ש-ל-ח", root_translation: "envoi" }],
@@ -103,6 +104,8 @@ describe.each(BACKENDS)("API on %s", (backend) => {
     it("links audio files that exist", async () => {
       const w = (await get("/api/words?moduleId=93")).json().items.find((x: { id: number }) => x.id === 93001);
       expect(w).toMatchObject({ audio_path: "/audio/words/93001.mp3", canPlayAudio: true });
+      // The true part of speech beside the SPEC's category, which an interjection is answered as (decision 0090).
+      expect(w).toMatchObject({ category: "phrase", partOfSpeech: "interjection" });
       const audio = await get("/audio/words/93001.mp3");
       expect(audio.statusCode).toBe(200);
       expect(audio.headers["content-type"]).toBe("audio/mpeg");
@@ -165,6 +168,7 @@ describe.each(BACKENDS)("API on %s", (backend) => {
           "locked",
           "module_id",
           "nikkud",
+          "partOfSpeech",
           "roots",
           "sentence",
           "tense",

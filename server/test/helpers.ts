@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import { boot } from "../src/boot.ts";
+import type { ContentCache } from "../src/content/cache.ts";
 import type { Database } from "../src/db/client.ts";
 
 export const FIXTURE_CONTENT = join(import.meta.dirname, "fixtures", "content");
@@ -53,6 +54,8 @@ export async function freshPostgres(): Promise<{ url: string; directUrl?: string
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** The app's content cache: `refreshIfChanged()` does what the poll does (CONTENT_POLL_MS). */
+  cache: ContentCache;
   databaseUrl?: string;
   directUrl?: string;
   close: () => Promise<void>;
@@ -70,7 +73,7 @@ export async function startApp(
     WEB_DIST?: string;
     METRICS_TOKEN?: string;
   } = {},
-  opts: { logger?: FastifyServerOptions["logger"]; sharing?: TestApp } = {},
+  opts: { logger?: FastifyServerOptions["logger"]; sharing?: TestApp; readUrl?: string } = {},
 ): Promise<TestApp> {
   // Sharing another app's PostgreSQL database: that app drops it.
   const shared = opts.sharing?.databaseUrl;
@@ -84,6 +87,7 @@ export async function startApp(
   const { database, cache, plans, contentError, close } = await boot({
     databaseUrl: pgdb?.url,
     directUrl: pgdb?.directUrl,
+    readUrl: opts.readUrl,
     dataDir: "memory://",
     contentDir,
   });
@@ -108,6 +112,7 @@ export async function startApp(
   return {
     app,
     database,
+    cache,
     ...(pgdb && { databaseUrl: pgdb.url }),
     ...(pgdb?.directUrl && { directUrl: pgdb.directUrl }),
     close: async () => {

@@ -8,6 +8,7 @@ import {
   isVerbEligible,
   isWordSearchEligible,
   normalizeTense,
+  rootKey,
   sentenceOf,
   validRoots,
   wordSearchLetters,
@@ -130,6 +131,16 @@ describe("word search eligibility", () => {
       "מחברת",
       "ספרייה",
     ]);
+  });
+});
+
+describe("root keys", () => {
+  it("compare letters (finals as their base) and keep a sin dot: ח-פ-שׂ searching is not ח-פ-ש freedom", () => {
+    expect(rootKey("ש-ל-ם")).toBe(rootKey("שלמ"));
+    expect(rootKey("ח-פ-ש")).toBe("ח-פ-ש");
+    expect(rootKey("ח-פ-שׂ")).toBe("ח-פ-ש\u05C2");
+    expect(rootKey("ח-פ-שׂ")).not.toBe(rootKey("ח-פ-ש"));
+    expect(rootKey("חָפַשׂ")).toBe(rootKey("ח-פ-שׂ"));
   });
 });
 

@@ -112,7 +112,10 @@ export function isValidRoot(root: string): boolean {
 
 /** Folds spellings of one root together: ב-ר-ך, ברך and ב.ר.כ are the same root. */
 export function rootKey(root: string): string {
-  return [...hebrewLetters(root)].join("-");
+  // Letters, finals as their base; a sin dot stays: ח-פ-שׂ (searching) is not ח-פ-ש (freedom).
+  const marked = root.normalize("NFC").replace(/[^\u05D0-\u05EA\u05C2]/gu, "");
+  const sin = [...marked.matchAll(/[\u05D0-\u05EA]\u05C2?/gu)].map((m) => m[0].length > 1);
+  return [...hebrewLetters(root)].map((l, i) => (sin[i] ? `${l}\u05C2` : l)).join("-");
 }
 
 interface RootMeaning {

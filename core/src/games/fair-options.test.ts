@@ -52,6 +52,33 @@ describe("fair wrong options", () => {
     }
   });
 
+  it("picks by the true part of speech: a pronoun gets pronouns, not the phrases the category says (issue 27.2)", () => {
+    // The SPEC's category answers all of these as "phrase"; partOfSpeech tells them apart.
+    const word = (id: number, hebrew: string, translation: string, partOfSpeech: string) =>
+      makeWord({ id, hebrew, translation, category: "phrase", partOfSpeech });
+    const pronouns = [
+      word(30001, "אני", "I", "pronoun"),
+      word(30002, "אתה", "you (to a man)", "pronoun"),
+      word(30003, "הוא", "he", "pronoun"),
+      word(30004, "היא", "she", "pronoun"),
+    ];
+    const phrases = [
+      word(30010, "בוקר טוב", "good morning", "phrase"),
+      word(30011, "לילה טוב", "good night", "phrase"),
+      word(30012, "מה נשמע", "how are you?", "phrase"),
+      word(30013, "על", "on; about", "preposition"),
+    ];
+    const pool = [...pronouns, ...phrases];
+    expect(partOfSpeech(pronouns[0] as Word)).toBe("pronoun");
+    expect(partOfSpeech(makeWord({ id: 30020, hebrew: "x", translation: "x", category: "adverb: place" }))).toBe(
+      "adverb",
+    );
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const first = fairDistractors(pronouns[0] as Word, pool, createRng(seed)).slice(0, 3);
+      expect(first.map((w) => w.partOfSpeech)).toEqual(["pronoun", "pronoun", "pronoun"]);
+    }
+  });
+
   it("same part of speech and form first: an infinitive's options are infinitives, a future's are futures", () => {
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
       const toWrite = TABLE_VERBS.find((w) => w.verb === "לכתוב") as Word;

@@ -42,9 +42,13 @@ export function alsoRight(word: Word, other: Word): boolean {
   return alsoRightIn(word, [])(other);
 }
 
-/** The word's part of speech ("verb", "noun", …): the category before any qualifier. */
-export function partOfSpeech(word: Word): string {
-  return normalizeAnswer(word.category).split(/[\s_:-]/u)[0] ?? "";
+/**
+ * The word's part of speech ("verb", "noun", "pronoun", …): its `partOfSpeech` (decision 0090), or for a word
+ * from an older answer the category before any qualifier.
+ */
+export function partOfSpeech(word: Pick<Word, "category" | "partOfSpeech">): string {
+  const pos = word.partOfSpeech?.trim();
+  return pos ? pos : (normalizeAnswer(word.category).split(/[\s_:-]/u)[0] ?? "");
 }
 
 /** The form a verb is in (its tense: "to …", "will …"); "" for other words. */

@@ -63,10 +63,13 @@ interface CardFacts {
   rootDefinition: string | null;
 }
 
-/** The badges a card shows; the category is a key the screen translates. */
+/**
+ * The badges a card shows; the category is a key the screen translates: the true part of speech (decision 0090),
+ * or the SPEC's category for a word from an older answer.
+ */
 export function cardFacts(word: Word): CardFacts {
   const root = validRoots(word)[0] ?? null;
-  const category = word.category.trim();
+  const category = (word.partOfSpeech || word.category).trim();
   return {
     category: category === "" ? null : category,
     tense: normalizeTense(word.tense),

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRng } from "../rng.ts";
-import type { Word } from "../schemas/api.ts";
+import type { VerbForm, Word } from "../schemas/api.ts";
 import { clearWrongPick, isCorrectAnswer, next, optionKey, pick, quizPhase } from "./choice.ts";
 import { rootKey } from "./eligibility.ts";
-import { NOUNS, TABLE_VERBS, TABLES, VERBS } from "./test-fixtures.ts";
+import { makeWord, NOUNS, TABLE_VERBS, TABLES, VERBS } from "./test-fixtures.ts";
 import {
   buildVerbConjugation,
   conjugationDistractors,
@@ -59,6 +59,49 @@ describe("verb conjugation", () => {
     }
     // 5 different verbs.
     expect(new Set(ready().questions.map((q) => q.forms.inf?.he)).size).toBe(5);
+  });
+
+  it("a suppletive table: never asks or offers a cell taken from another verb's root (decision 0091)", () => {
+    const f = (nikkud: string, root?: string) => ({ he: nikkud, nikkud, translit: "x", ...(root && { root }) });
+    const amar = "א-מ-ר";
+    const forms: Record<string, VerbForm> = {
+      "pres.ms": f("אוֹמֵר", amar),
+      "pres.fs": f("אוֹמֶרֶת", amar),
+      "past.1s": f("אָמַרְתִּי", amar),
+      "past.3ms": f("אָמַר", amar),
+      "fut.1s": f("אַגִּיד"),
+      "fut.2ms": f("תַּגִּיד"),
+      "fut.2fs": f("תַּגִּידִי"),
+      "fut.3ms": f("יַגִּיד"),
+      "fut.2mp": f("תַּגִּידוּ"),
+      "fut.2fp": { ...f("תַּגִּידוּ"), literary: f("תַּגֵּדְנָה") },
+      "imp.ms": { ...f("תַּגִּיד"), literary: f("הַגֵּד") },
+      inf: f("לְהַגִּיד"),
+    };
+    const say = makeWord({
+      id: 120099,
+      module_id: 120,
+      hebrew: "להגיד",
+      word_with_nikkud: "לְהַגִּיד",
+      translation: "to say",
+      category: "verb",
+      tense: "infinitive",
+      verb: "להגיד",
+      binyan: "hifil",
+      roots: [{ root: "נ-ג-ד", root_translation: "telling" }],
+      forms,
+    });
+    const borrowed = new Set(Object.values(forms).flatMap((x) => (x.root ? [optionKey(x.nikkud)] : [])));
+    const literary = new Set(Object.values(forms).flatMap((x) => (x.literary ? [optionKey(x.literary.nikkud)] : [])));
+    let asked = 0;
+    for (let seed = 1; seed <= 40; seed++)
+      for (const q of ready([...POOL, say], seed, 120).questions) {
+        if (q.forms.inf?.nikkud !== "לְהַגִּיד") continue;
+        asked++;
+        expect(q.forms[q.cell]?.root, q.cell).toBeUndefined();
+        for (const o of q.options) expect(borrowed.has(optionKey(o)) || literary.has(optionKey(o)), o).toBe(false);
+      }
+    expect(asked).toBeGreaterThan(10);
   });
 
   it("property: the 3 wrong options are forms of the same root (the same verb, or its cell in another binyan)", () => {

@@ -122,6 +122,16 @@ export function poolVerbs(words: readonly Word[]): PoolVerb[] {
   return [...byKey.values()];
 }
 
+/**
+ * Whether a cell is the verb's own: not taken from another verb by a suppletive table (אָמַר in the table of
+ * להגיד, decision 0091). Only those are asked or offered, so the root shown is the root of every option.
+ */
+function ownCell(verb: PoolVerb, cell: string): boolean {
+  const f = verb.forms[cell];
+  if (!f || f.nikkud.trim() === "") return false;
+  return !f.root || verb.root === null || rootKey(f.root) === rootKey(verb.root.root);
+}
+
 function entryFor(verb: PoolVerb, cell: string): Word {
   const byCell = verb.entries.find((e) => ENTRY_CELL[normalizeTense(e.tense) ?? ""] === cell);
   const infinitive = verb.entries.find((e) => normalizeTense(e.tense) === "infinitive");
@@ -146,7 +156,7 @@ export function conjugationDistractors(verb: PoolVerb, cell: string, pool: reado
   const person = personGroup(cell);
   const own = (c: string): Candidate | null => {
     const f = verb.forms[c];
-    return f && f.nikkud.trim() !== "" ? { text: f.nikkud, verb: verb.key, cell: c, binyan: verb.binyan } : null;
+    return f && ownCell(verb, c) ? { text: f.nikkud, verb: verb.key, cell: c, binyan: verb.binyan } : null;
   };
   const others = VERB_CELLS.map((c) => c.cell).filter((c) => c !== cell);
   const sameTense = others.filter((c) => c.split(".")[0] === tense);
@@ -157,7 +167,7 @@ export function conjugationDistractors(verb: PoolVerb, cell: string, pool: reado
     .filter((v) => v.binyan !== verb.binyan)
     .map((v) => {
       const f = v.forms[cell];
-      return f && f.nikkud.trim() !== "" ? { text: f.nikkud, verb: v.key, cell, binyan: v.binyan } : null;
+      return f && ownCell(v, cell) ? { text: f.nikkud, verb: v.key, cell, binyan: v.binyan } : null;
     });
   const groups: Candidate[][] = [
     shuffle(sameTense, rng).map(own),
@@ -196,7 +206,7 @@ export function buildVerbConjugation(
   const shuffled = shuffle(verbs, rng);
   const chosen = [...shuffled.filter(inFocus), ...shuffled.filter((v) => !inFocus(v))].slice(0, ROUND_SIZE);
   const questions = chosen.map((verb): ConjugationQuestion => {
-    const cells = VERB_CELLS.filter(({ cell }) => (verb.forms[cell]?.nikkud ?? "").trim() !== "");
+    const cells = VERB_CELLS.filter(({ cell }) => ownCell(verb, cell));
     const asked = cells[Math.floor(rng() * cells.length)] ?? (cells[0] as (typeof cells)[number]);
     const answer = (verb.forms[asked.cell] as VerbForm).nikkud.trim();
     const candidates = conjugationDistractors(verb, asked.cell, verbs, rng);

@@ -215,6 +215,14 @@ export type Module = z.infer<typeof moduleSchema>;
 
 const rootEntry = z.object({ root: z.string(), root_translation: z.string() });
 
+const plainForm = z.object({ he: z.string(), nikkud: z.string(), translit: z.string() });
+/**
+ * One cell of a verb's table: the form Israelis say, with `literary` the written form of the cell where that
+ * differs (the -נָה feminine plural future, תִּכְתֹּבְנָה), and `root` the other verb's root on a cell a suppletive
+ * table takes from another verb (אָמַר in the table of להגיד; decision 0091).
+ */
+const verbFormSchema = plainForm.extend({ literary: plainForm.optional(), root: z.string().optional() });
+
 const wordSchema = z.object({
   id: z.number(),
   module_id: z.number(),
@@ -225,6 +233,11 @@ const wordSchema = z.object({
   transliteration: z.string(),
   translation: z.string(),
   category: z.string(),
+  /**
+   * The true part of speech (decision 0090: noun … pronoun, preposition, numeral, question …), beside the SPEC's
+   * `category`, which keeps its six values for old clients. Optional: absent in answers of older servers.
+   */
+  partOfSpeech: z.string().optional(),
   tense: z.string().nullable(),
   verb: z.string().nullable().optional(),
   binyan: z.string().nullable().optional(),
@@ -260,13 +273,10 @@ const wordSchema = z.object({
    * Each form plain (full spelling), pointed and transliterated with the stressed syllable in capitals. Full mode
    * only; null for other words and for locked ones.
    */
-  forms: z
-    .record(z.string(), z.object({ he: z.string(), nikkud: z.string(), translit: z.string() }))
-    .nullable()
-    .optional(),
+  forms: z.record(z.string(), verbFormSchema).nullable().optional(),
 });
 export type Word = z.infer<typeof wordSchema>;
-export type VerbForm = { he: string; nikkud: string; translit: string };
+export type VerbForm = z.infer<typeof verbFormSchema>;
 
 /** A word in lean mode: what a game screen reads, in the learner's language, each value once. */
 const leanWordSchema = z.object({
@@ -277,6 +287,8 @@ const leanWordSchema = z.object({
   translit: z.string(),
   translation: z.string(),
   category: z.string(),
+  /** The true part of speech (see the full word's). */
+  partOfSpeech: z.string().optional(),
   tense: z.string().nullable(),
   verb: z.string().nullable(),
   binyan: z.string().nullable(),
@@ -291,7 +303,7 @@ const leanWordSchema = z.object({
     .nullable()
     .optional(),
   /** With forms=1, for a verb that is not locked. */
-  forms: z.record(z.string(), z.object({ he: z.string(), nikkud: z.string(), translit: z.string() })).optional(),
+  forms: z.record(z.string(), verbFormSchema).optional(),
 });
 export type LeanWord = z.infer<typeof leanWordSchema>;
 

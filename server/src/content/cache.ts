@@ -2,6 +2,8 @@
 // hash changes. Content changes only through the loader, so every process converges on the same copy; user data
 // is never cached here.
 import { LANGUAGES, type Language } from "@ivrit/core/languages";
+import type { VerbForm } from "@ivrit/core/schemas/api";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { contentHash } from "./sync.ts";
@@ -26,6 +28,7 @@ export type CachedWord = {
   nikkud: string;
   translit: string;
   category: string;
+  partOfSpeech: string;
   tense: string | null;
   verb: string | null;
   binyan: string | null;
@@ -35,7 +38,7 @@ export type CachedWord = {
   sentence: { he: string; nikkud: string; orders: string[]; tr: Texts } | null;
   roots: CachedRoot[];
   /** The verb's conjugation table by cell (decision 0018), shared by the verb's entries; null for other words. */
-  forms: Record<string, { he: string; nikkud: string; translit: string }> | null;
+  forms: Record<string, VerbForm> | null;
 };
 type CachedLetter = {
   id: number;
@@ -68,7 +71,12 @@ export type ContentSnapshot = {
   wordsByTier: Map<number, CachedWord[]>;
   letters: CachedLetter[];
   letterVowels: CachedLetterVowel[];
+  /** Retired word ids -> the ids that teach those entries now (content/moved.json, decision 0096). */
+  movedTo: Map<number, number>;
 };
+
+/** The id that teaches a word now: a retired id (an entry moved to another module) gives its new id. */
+export const taughtId = (snap: ContentSnapshot, id: number): number => snap.movedTo.get(id) ?? id;
 
 type TrRow = { trEn: string; trFr: string; trEs: string; trRu: string; trUk: string; trAr: string };
 const trTexts = (r: TrRow): Texts => ({ en: r.trEn, fr: r.trFr, es: r.trEs, ru: r.trRu, uk: r.trUk, ar: r.trAr });
@@ -102,6 +110,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
     lvRows,
     nikkudRows,
     verbRows,
+    movedRows,
   ] = await Promise.all([
     db.select().from(t.modules),
     db.select().from(t.fields),
@@ -114,6 +123,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
     db.select().from(t.letterVowels).orderBy(t.letterVowels.id),
     db.select().from(t.nikkud),
     db.select().from(t.verbForms),
+    db.select().from(t.contentMeta).where(eq(t.contentMeta.key, "moved")),
   ]);
   const formsOf = new Map(verbRows.map((v) => [v.verb, v.forms]));
   const fieldNames = new Map(fieldRows.map((f) => [f.id, nameTexts(f)]));
@@ -135,6 +145,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       nikkud: w.nikkud,
       translit: w.translit,
       category: w.category,
+      partOfSpeech: w.partOfSpeech,
       tense: w.tense,
       verb: w.verb,
       binyan: w.binyan,
@@ -199,28 +210,44 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       },
     })),
     letterVowels: lvRows.map((lv) => ({ ...lv, nikkudName: nikkudName.get(lv.nikkudId) ?? "" })),
+    movedTo: new Map(JSON.parse(movedRows[0]?.value ?? "[]") as [number, number][]),
   };
 }
 
-/** Holds the current snapshot and swaps it when the database's content hash changes. */
+/**
+ * Holds the current snapshot and swaps it when the database's content hash changes. The snapshot is read from
+ * `read` (a replica, DATABASE_READ_URL) unless the replica's content is not the primary's yet (it lags behind a load
+ * just made): then from the primary (decision 0088).
+ */
 export class ContentCache {
-  private readonly db: Db;
+  private readonly read: Db;
+  private readonly primary: Db;
   current: ContentSnapshot;
 
-  private constructor(db: Db, current: ContentSnapshot) {
-    this.db = db;
+  private constructor(read: Db, primary: Db, current: ContentSnapshot) {
+    this.read = read;
+    this.primary = primary;
     this.current = current;
   }
 
-  static async create(db: Db): Promise<ContentCache> {
-    return new ContentCache(db, await readSnapshot(db));
+  static async create(read: Db, primary: Db = read): Promise<ContentCache> {
+    return new ContentCache(read, primary, await snapshotOf(read, primary, await contentHash(primary)));
   }
 
   /** Re-reads the snapshot if another process (or the CLI) loaded different content. */
   async refreshIfChanged(): Promise<boolean> {
-    const hash = await contentHash(this.db);
+    const hash = await contentHash(this.primary);
     if (hash === this.current.hash) return false;
-    this.current = await readSnapshot(this.db);
+    this.current = await snapshotOf(this.read, this.primary, hash);
     return true;
   }
+}
+
+/** The snapshot of the content whose hash is `hash`: from the replica when it has it, else from the primary. */
+async function snapshotOf(read: Db, primary: Db, hash: string | null): Promise<ContentSnapshot> {
+  if (read !== primary) {
+    const snap = await readSnapshot(read).catch(() => null); // a replica down: the primary answers
+    if (snap && snap.hash === hash) return snap;
+  }
+  return readSnapshot(primary);
 }

@@ -2,12 +2,14 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { type Content, loadContent } from "@ivrit/content/load";
+import { type Content, loadContent, movedTo } from "@ivrit/content/load";
+import { categoryOf } from "@ivrit/core/parts-of-speech";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import { eq } from "drizzle-orm";
 import type { Database, Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { CONTENT_DIR } from "../paths.ts";
+import { carryMoves, type MovesCarried } from "./moves.ts";
 
 export class ContentError extends Error {
   readonly problems: Content["problems"];
@@ -25,6 +27,8 @@ export type SyncResult = {
   words: number;
   letters: number;
   roots: number;
+  /** Learners' rows carried from moved entries' old ids to their new ones (content/moved.json); null: not loaded. */
+  carried: MovesCarried | null;
 };
 
 const tr = (x: { en: string; fr: string; es: string; ru: string; uk: string; ar: string }) => ({
@@ -53,8 +57,8 @@ async function insertChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size));
 }
 
-async function writeContent(db: Db, c: Content, dir: string) {
-  await db.transaction(async (tx) => {
+async function writeContent(db: Db, c: Content, dir: string): Promise<MovesCarried> {
+  return db.transaction(async (tx) => {
     // Children first; user tables are not touched.
     for (const table of [
       t.wordRoots,
@@ -104,7 +108,8 @@ async function writeContent(db: Db, c: Content, dir: string) {
           he: w.he,
           nikkud: w.nikkud,
           translit: w.translit,
-          category: w.pos,
+          category: categoryOf(w.pos),
+          partOfSpeech: w.pos,
           tense: w.tense ?? null,
           verb: w.verb ?? null,
           binyan: w.binyan ?? null,
@@ -166,10 +171,19 @@ async function writeContent(db: Db, c: Content, dir: string) {
         })),
       ),
     );
+    // Learners keep what they learnt of an entry that moved to another module (decision 0096), and the API
+    // takes an answer or progress a device still sends on a retired id as the new id's (ContentCache.movedTo).
+    const carried = await carryMoves(tx, c.moved);
+    const moved = JSON.stringify([...movedTo(c.moved)]);
+    await tx
+      .insert(t.contentMeta)
+      .values({ key: "moved", value: moved })
+      .onConflictDoUpdate({ target: t.contentMeta.key, set: { value: moved } });
     await tx
       .insert(t.contentMeta)
       .values({ key: "hash", value: c.hash })
       .onConflictDoUpdate({ target: t.contentMeta.key, set: { value: c.hash } });
+    return carried;
   });
 }
 
@@ -229,12 +243,12 @@ export async function syncContent(
   };
   return database.exclusive(async () => {
     const loaded = opts.force || (await contentHash(database.db)) !== c.hash;
-    if (loaded) await writeContent(database.db, c, dir);
+    const carried = loaded ? await writeContent(database.db, c, dir) : null;
     if ((await meta(database.db, "files")) !== files)
       await database.db
         .insert(t.contentMeta)
         .values({ key: "files", value: files })
         .onConflictDoUpdate({ target: t.contentMeta.key, set: { value: files } });
-    return { loaded, ...counts };
+    return { loaded, ...counts, carried };
   });
 }

@@ -58,6 +58,7 @@ function toLeanWord(w: CachedWord, lang: Language, opts: WordOpts): LeanWord {
     translit: w.translit,
     translation: w.tr[lang],
     category: w.category,
+    partOfSpeech: w.partOfSpeech,
     tense: w.tense,
     verb: w.verb,
     binyan: w.binyan,
@@ -86,6 +87,7 @@ function toApiWord(w: CachedWord, lang: Language, opts: WordOpts): Word | LeanWo
     transliteration: w.translit,
     translation: w.tr[lang],
     category: w.category,
+    partOfSpeech: w.partOfSpeech,
     tense: w.tense,
     verb: w.verb,
     binyan: w.binyan,
@@ -156,9 +158,13 @@ export function wordJson(snap: ContentSnapshot, w: CachedWord, lang: Language, o
 
 /** Splits "כ-ת-ב,ד-ב-ר" (dashes optional) into root keys. */
 function parseRoots(text: string): string[] {
+  // The content's keys: letters as written (finals kept), a sin dot kept (ח-פ-שׂ is not ח-פ-ש).
   return text
     .split(",")
-    .map((r) => [...normalizeAnswer(r).replace(/[^\u05D0-\u05EA]/gu, "")].join("-"))
+    .map((r) => {
+      const letters = r.normalize("NFC").replace(/[^\u05D0-\u05EA\u05C2]/gu, "");
+      return [...letters.matchAll(/[\u05D0-\u05EA]\u05C2?/gu)].map((m) => m[0]).join("-");
+    })
     .filter((r) => r.length > 0);
 }
 
@@ -171,7 +177,8 @@ function matches(w: CachedWord, q: WordsQuery, lang: Language): boolean {
   if (q.hasRoots && w.roots.length === 0) return false;
   if (q.chip) {
     const chip = q.chip.toLowerCase();
-    const ok = chip === "roots" ? w.roots.length > 0 : w.category === chip || w.tense === chip;
+    const ok =
+      chip === "roots" ? w.roots.length > 0 : w.category === chip || w.partOfSpeech === chip || w.tense === chip;
     if (!ok) return false;
   }
   if (q.q) {

@@ -1,5 +1,6 @@
 // One schema for PGlite and PostgreSQL. Content tables are rewritten by the content loader; user tables are
 // never touched by it (progress points at stable word ids).
+import type { VerbForm } from "@ivrit/core/schemas/api";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -78,7 +79,10 @@ export const words = pgTable(
     he: text("he").notNull(),
     nikkud: text("nikkud").notNull(),
     translit: text("translit").notNull(),
+    /** The SPEC's six categories (what GET /words answers as `category`), mapped from part_of_speech. */
     category: text("category").notNull(),
+    /** The true part of speech (decision 0090): noun, verb, …, pronoun, preposition, numeral, question, …. */
+    partOfSpeech: text("part_of_speech").notNull(),
     tense: text("tense"),
     verb: text("verb"),
     binyan: text("binyan"),
@@ -93,7 +97,7 @@ export const verbForms = pgTable("verb_forms", {
   verb: text("verb").primaryKey(),
   root: text("root").notNull(),
   binyan: text("binyan").notNull(),
-  forms: jsonb("forms").$type<Record<string, { he: string; nikkud: string; translit: string }>>().notNull(),
+  forms: jsonb("forms").$type<Record<string, VerbForm>>().notNull(),
 });
 
 /** The example sentence of a word (one per word). */

@@ -3,6 +3,7 @@ import { gamePlayBody, okBody, progressModuleBody, progressWordBody, progressWor
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { taughtId } from "../content/cache.ts";
 import type { Db } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
@@ -139,9 +140,11 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["progress"], body: progressWordBody, response: { 200: okBody } } },
     async (req) => {
       const userId = requireUser(req, req.body.userId);
-      knownWords([req.body.wordId]);
+      // A device may still send a retired id (an entry moved to another module): it counts for the new id.
+      const update = { ...req.body, wordId: taughtId(cache.current, req.body.wordId) };
+      knownWords([update.wordId]);
       await ensureCaller(req);
-      await writeProgress("progress", { userId, updates: [req.body] });
+      await writeProgress("progress", { userId, updates: [update] });
       return { ok: true as const };
     },
   );
@@ -151,10 +154,11 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["progress"], body: progressWordsBody, response: { 200: okBody } } },
     async (req) => {
       const userId = requireUser(req, req.body.userId);
-      knownWords([...new Set(req.body.updates.map((u) => u.wordId))]);
+      const updates = req.body.updates.map((u) => ({ ...u, wordId: taughtId(cache.current, u.wordId) }));
+      knownWords([...new Set(updates.map((u) => u.wordId))]);
       await ensureCaller(req);
       // A batch with an id is added once (issue 15: the device's queue may send it again after a lost answer).
-      await writeProgress("progress", { userId, batchId: req.body.batchId, updates: req.body.updates });
+      await writeProgress("progress", { userId, batchId: req.body.batchId, updates });
       return { ok: true as const };
     },
   );

@@ -45,7 +45,7 @@ import {
 } from "@ivrit/core/srs";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { CachedWord } from "../content/cache.ts";
+import { type CachedWord, taughtId } from "../content/cache.ts";
 import { lookalikesFor } from "../content/lookalikes.ts";
 import type { Db } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
@@ -783,12 +783,14 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
       const accepted: Accepted[] = [];
       for (const e of req.body.events) {
         if (status.has(e.id)) continue; // the same id twice in one batch: the first one counts
-        const w = cache.current.wordById.get(e.wordId);
+        // An answer a device queued on a retired id (an entry moved to another module) is the new id's.
+        const wordId = taughtId(cache.current, e.wordId);
+        const w = cache.current.wordById.get(wordId);
         if (!w) status.set(e.id, "unknown_word");
         else if (isLocked(w.tier, tier)) status.set(e.id, "locked");
         else {
           const at = new Date(e.at);
-          accepted.push({ ...e, date: at.getTime() > now.getTime() ? now : at });
+          accepted.push({ ...e, wordId, date: at.getTime() > now.getTime() ? now : at });
           status.set(e.id, "duplicate");
         }
       }

@@ -38,7 +38,8 @@ export function fromWord(w: Word): CardWord {
       .filter((r) => r.root && r.root !== "N/A")
       .map((r) => ({ root: r.root, meaning: r.root_translation })),
     tense: w.tense,
-    category: w.category,
+    // The badge names the true part of speech (decision 0090); an older answer has only the category.
+    category: w.partOfSpeech || w.category,
     audioPath: w.audio_path ?? w.pronunciation_audio,
     sentenceHe: w.example?.he_nikkud || w.sentence_he_nikkud || w.example?.he || w.sentence_he || null,
     sentenceTranslation: w.example?.translation || w.sentence_translation || null,

@@ -1,6 +1,7 @@
 // A verb's whole conjugation table on the word card (issue 9, decision 0018): collapsed behind a disclosure
 // button, each form pointed (a Hebrew isolate), transliterated, and playable by the device's voice (no file
-// exists per form: AudioButton falls back to the he-IL speech voice and hides itself without one).
+// exists per form: AudioButton falls back to the he-IL speech voice and hides itself without one). A cell whose
+// written form is literary shows the spoken form first and the literary one under it, so marked (decision 0091).
 
 import type { VerbForm } from "@ivrit/core/schemas/api";
 import { Button, Collapse, Group, Stack, Table, Text } from "@mantine/core";
@@ -94,6 +95,13 @@ export function VerbTable({
                           </Table.Td>
                           <Table.Td>
                             <Hebrew size="lg">{f.nikkud}</Hebrew>
+                            {f.literary && (
+                              // The written form Israelis do not say (decision 0091), after the spoken one.
+                              <Text size="xs" c="dimmed" data-testid="literary">
+                                {t("literary")} <Hebrew size="sm">{f.literary.nikkud}</Hebrew>{" "}
+                                <bdi dir="ltr">{f.literary.translit}</bdi>
+                              </Text>
+                            )}
                           </Table.Td>
                           <Table.Td>
                             <Text size="sm" c="dimmed" dir="ltr" style={{ whiteSpace: "nowrap" }}>
