@@ -8,7 +8,7 @@ import { startChunk } from "./build/start-chunk.ts";
 
 /**
  * fontsource's @font-face rules offer a woff after each woff2; every browser the app supports reads woff2 (the
- * service worker precaches only woff2 already). Without them /home's first CSS is 0.4 kB gzip lighter (issue 16).
+ * service worker precaches only woff2 already). Without them /home's first CSS is lighter (decision 0049).
  */
 function woff2Only(): Plugin {
   return {
@@ -24,8 +24,8 @@ function woff2Only(): Plugin {
 /**
  * fontsource's one-subset files (`latin-400.css`, which app/fonts.ts imports to leave out the subsets no Hebrew word
  * needs) declare no unicode-range: each face then covers every character, so a Hebrew word made the browser fetch
- * Noto Sans Hebrew's Latin extended and Latin files before finding its letters in the Hebrew one (issue 16: 7-28 kB
- * more before a page's largest paint). The range is the one the weight's file (`400.css`) gives that subset.
+ * Noto Sans Hebrew's Latin extended and Latin files before finding its letters in the Hebrew one (decision 0062 has
+ * what that cost before a page's largest paint). The range is the one the weight's file (`400.css`) gives that subset.
  */
 function subsetRanges(): Plugin {
   return {

@@ -44,8 +44,6 @@ export function flaggedFinder(flagged: Iterable<string>): (text: string) => stri
   return (text) => patterns.filter((p) => text.includes(p.word) && p.re.test(text)).map((p) => p.word);
 }
 
-export const flaggedIn = (text: string, flagged: Iterable<string>) => flaggedFinder(flagged)(text);
-
 /** The misspelled words of each text, in the given dictionary. */
 export function runHunspell(dictionary: string, texts: readonly string[]): Promise<string[][]> {
   const input = `${texts.map((t) => t.replace(/[\r\n]+/g, " ")).join("\n")}\n`;

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   hasNikkud,
   hebrewLetters,
-  letterCount,
   normalizeAnswer,
   normalizeSentence,
   plainMatchesPointed,
@@ -34,6 +33,13 @@ describe("Hebrew text rules (CONTENT.md)", () => {
     expect(hebrewLetters("ךםןףץ")).toBe("כמנפצ");
   });
 
+  it("keeps the whole alphabet, alef to tav, and nothing either side of it", () => {
+    const alphabet = "אבגדהוזחטיכלמנסעפצקרשת";
+    expect(hebrewLetters(alphabet)).toBe(alphabet);
+    expect(hebrewLetters("בית")).toBe("בית"); // without ת a learner typing "בי" would match
+    expect(hebrewLetters("\u05CF\u05EB\u05F0")).toBe(""); // the code points just outside, and a Yiddish ligature
+  });
+
   it("accepts a full spelling that adds only vav and yod to the pointed letters", () => {
     expect(plainMatchesPointed("שולחן", "שֻׁלְחָן")).toBe(true);
     expect(plainMatchesPointed("דיבר", "דִּבֵּר")).toBe(true);
@@ -46,11 +52,6 @@ describe("Hebrew text rules (CONTENT.md)", () => {
     expect(plainMatchesPointed("שולחנה", "שֻׁלְחָן")).toBe(false);
     expect(plainMatchesPointed("שלח", "שֻׁלְחָן")).toBe(false);
     expect(plainMatchesPointed("שחלן", "שֻׁלְחָן")).toBe(false);
-  });
-
-  it("counts the letters of the word search without marks, spaces and ? . !", () => {
-    expect(letterCount("בֹּקֶר טוֹב!")).toBe(6);
-    expect(letterCount("מה?")).toBe(2);
   });
 
   it("compares answers trimmed, case-insensitive and without nikkud", () => {

@@ -38,11 +38,6 @@ export function plainMatchesPointed(plain: string, pointed: string): boolean {
   return i === d.length;
 }
 
-/** Letters counted for the word search: marks, spaces and ? . ! removed. */
-export function letterCount(text: string): number {
-  return [...stripNikkud(text).replace(/[\s?.!]/gu, "")].length;
-}
-
 /** Answer comparison: trimmed, case-insensitive, without nikkud. */
 export function normalizeAnswer(text: string): string {
   return stripNikkud(text).trim().toLocaleLowerCase();

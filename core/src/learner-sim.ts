@@ -27,7 +27,7 @@ export interface Memory {
   exercise(card: CardState | null): Exercise;
 }
 
-export interface SimOptions {
+interface SimOptions {
   days: number;
   words: number;
   policy: Policy;
@@ -38,7 +38,7 @@ export interface SimOptions {
   start?: Date;
 }
 
-export interface SimDay {
+interface SimDay {
   day: number;
   known: number;
   answers: number;

@@ -10,7 +10,7 @@ import type { Tier } from "./plans.ts";
  *   of abstract nouns a reader has not met in the everyday modules.
  * Translation match makes the module active as it opens; the library and the chooser stay a tap away.
  */
-export const LEVEL_START_MODULE = { 2: 1, 3: 109 } as const;
+const LEVEL_START_MODULE = { 2: 1, 3: 109 } as const;
 
 export function levelStartPath(level: Tier): string {
   if (level === 1) return "/beginner";

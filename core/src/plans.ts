@@ -34,15 +34,6 @@ export function higherPlan(a: Plan, b: Plan): Plan {
   return PLAN_TIER[b] > PLAN_TIER[a] ? b : a;
 }
 
-export function isPremium(plan: Plan): boolean {
-  return plan === "plus" || plan === "pro";
-}
-
 export function isLocked(moduleTier: number, userTier: number): boolean {
   return moduleTier > userTier;
-}
-
-/** A purchase is allowed only for a plan above the current one. */
-export function canPurchase(current: Plan, wanted: Plan): boolean {
-  return PLAN_TIER[wanted] > PLAN_TIER[current];
 }

@@ -16,7 +16,7 @@ export type RatingName = "again" | "hard" | "good" | "easy";
  * guess is right one time in four) or produced from memory ("typing"). Every game answer is a choice; in the
  * review, the typing exercise is production and the others are choices.
  */
-export const ANSWER_MODES = ["choice", "typing"] as const;
+const ANSWER_MODES = ["choice", "typing"] as const;
 export type AnswerMode = (typeof ANSWER_MODES)[number];
 
 /** The mode of a stored event, from its source and the review exercise it answered (null for a game's). */
@@ -28,7 +28,7 @@ export function answerModeOf(game: string, exercise: string | null | undefined):
  * "Fast" means: right at the first try, within this many milliseconds of the question being shown. Recognising
  * (picking one of a few options, or finding a word) is quicker than producing it, so typing has a longer bound.
  */
-export const FAST_MS = { recognise: 3_000, produce: 8_000 } as const;
+const FAST_MS = { recognise: 3_000, produce: 8_000 } as const;
 export type AnswerKind = keyof typeof FAST_MS;
 
 /**

@@ -13,12 +13,15 @@ import {
 import {
   type Answer,
   applyEvent,
+  CardPhase,
   type CardState,
   exerciseFor,
   gradeOf,
+  MATURE_DAYS,
   newCard,
   nikkudHidden,
   replay,
+  SESSION_WINDOW_MS,
   wordState,
 } from "./srs.ts";
 
@@ -232,5 +235,62 @@ describe("a session that can meet the goal", () => {
     expect(sessionPlan({ due: 3, newAvailable: 0, goalLeft: -4 })).toEqual({ due: 3, fresh: 0, extra: 0 });
     // At most SESSION_MAX cards, whatever the goal.
     expect(sessionPlan({ due: 0, newAvailable: 10, goalLeft: 500 })).toEqual({ due: 0, fresh: 10, extra: 40 });
+  });
+});
+
+describe("the scheduler's boundaries", () => {
+  const at = new Date("2026-03-01T12:00:00Z");
+  /** A card in review, produced and recalled on two days, with this stability (days). */
+  const reviewCard = (over: Partial<CardState>): CardState => ({
+    ...newCard(at),
+    state: CardPhase.Review,
+    reps: 5,
+    recallDays: 2,
+    produced: true,
+    stability: 10,
+    scheduledDays: 10,
+    lastReview: at,
+    ...over,
+  });
+
+  it("a right answer is soon after a miss until SESSION_WINDOW_MS has passed, not at it", () => {
+    const missed = reviewCard({ lastMissAt: at });
+    const right = (ms: number): Answer => ({ at: new Date(at.getTime() + ms), outcome: "right", mode: "choice" });
+    expect(gradeOf(missed, right(SESSION_WINDOW_MS - 1))).toBe("hard");
+    expect(gradeOf(missed, right(SESSION_WINDOW_MS))).toBe("good");
+  });
+
+  it("a fast typed answer is Easy only on a card in review", () => {
+    const fast: Answer = { at, outcome: "right_fast", mode: "typing" };
+    expect(gradeOf(reviewCard({}), fast)).toBe("easy");
+    expect(gradeOf(reviewCard({ state: CardPhase.Learning }), fast)).toBe("good");
+    expect(gradeOf(reviewCard({ state: CardPhase.Relearning }), fast)).toBe("good");
+    expect(gradeOf(newCard(at), fast)).toBe("good");
+  });
+
+  it("a known word is mature from an interval of exactly MATURE_DAYS", () => {
+    expect(wordState(reviewCard({ scheduledDays: MATURE_DAYS }))).toBe("mature");
+    expect(wordState(reviewCard({ scheduledDays: MATURE_DAYS - 1 }))).toBe("known");
+  });
+
+  it("picks the exercise at the stability bounds: reverse below 3 days, listening below 7, then typing", () => {
+    expect(exerciseFor(reviewCard({ stability: 2.99 }))).toBe("reverse");
+    expect(exerciseFor(reviewCard({ stability: 3 }))).toBe("listening");
+    expect(exerciseFor(reviewCard({ stability: 6.99 }))).toBe("listening");
+    expect(exerciseFor(reviewCard({ stability: 7 }))).toBe("typing");
+  });
+
+  it("asks for typing from the second rep of a word not yet produced", () => {
+    const learning = (reps: number) => reviewCard({ state: CardPhase.Learning, produced: false, reps });
+    expect(exerciseFor(learning(1))).toBe("reverse");
+    expect(exerciseFor(learning(2))).toBe("typing");
+  });
+
+  it("hides the nikkud from a stability of exactly 3 days on a produced review card", () => {
+    expect(nikkudHidden(reviewCard({ stability: 3 }))).toBe(true);
+    expect(nikkudHidden(reviewCard({ stability: 2.99 }))).toBe(false);
+    expect(nikkudHidden(reviewCard({ stability: 30, produced: false }))).toBe(false);
+    expect(nikkudHidden(reviewCard({ stability: 30, state: CardPhase.Relearning }))).toBe(false);
+    expect(nikkudHidden(null)).toBe(false);
   });
 });

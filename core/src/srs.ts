@@ -26,8 +26,8 @@ const GRADE: Record<RatingName, Grade> = {
 // ---------- the scheduler ----------
 
 /** Desired retention (the probability of recall when a card falls due) and FSRS-6's default weights. */
-export const DESIRED_RETENTION = 0.9;
-export const FSRS_WEIGHTS: readonly number[] = default_w;
+const DESIRED_RETENTION = 0.9;
+const FSRS_WEIGHTS: readonly number[] = default_w;
 
 /**
  * The card as stored: ts-fsrs's Card without its deprecated elapsed_days (ts-fsrs 5 derives the elapsed time

@@ -5,6 +5,13 @@ const shalom = { he: "שלום", nikkud: "שָׁלוֹם" };
 const w = (he: string, nikkud: string) => ({ he, nikkud });
 
 describe("typed answers", () => {
+  it("refuses a word's first and last letters left out, whatever the letter", () => {
+    expect(checkTyped("בי", { he: "בית", nikkud: "בַּיִת" })).toBe("wrong");
+    expect(checkTyped("בית", { he: "בית", nikkud: "בַּיִת" })).toBe("exact");
+    expect(checkTyped("רץ", { he: "ארץ", nikkud: "אֶרֶץ" })).toBe("wrong");
+    expect(checkTyped("", { he: "ארץ", nikkud: "אֶרֶץ" })).toBe("wrong");
+  });
+
   it("ignores points, spaces and punctuation", () => {
     expect(checkTyped("שלום", shalom)).toBe("exact");
     expect(checkTyped(" שָׁלוֹם! ", shalom)).toBe("exact");

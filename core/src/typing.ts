@@ -223,7 +223,7 @@ export function lookalikeGroups<W extends { he: string }>(words: readonly W[]): 
 }
 
 /** At most this many lookalikes go with a typing card (the largest groups are short words: נ, בת). */
-export const MAX_LOOKALIKES = 16;
+const MAX_LOOKALIKES = 16;
 
 /**
  * The words of `word`'s group spelled differently from it, once per spelling and meaning, nearest in length

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { PAGES, SAMPLE_RESULTS } from "./fixtures.ts";
-import { seedUser, settle } from "./helpers.ts";
+import { seedUser, settle, transitionsDone } from "./helpers.ts";
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -25,8 +25,10 @@ for (const language of ["en", "ar"]) {
         await page.goto(p.path);
         await settle(page);
         await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
-        // Let confetti and transitions finish before the photo.
-        await page.waitForTimeout(p.name === "game-over" ? 2500 : 200);
+        // Let transitions finish before the photo, and the confetti (drawn frame by frame on a canvas, which no
+        // event announces the end of) fall.
+        if (p.name === "game-over") await page.waitForTimeout(2500);
+        await transitionsDone(page);
         await page.screenshot({ path: join(SHOTS, `${language}-${size.width}-${p.name}.png`), fullPage: true });
         const result = await new AxeBuilder({ page })
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])

@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type APIRequestContext, expect, type Page, type Response } from "@playwright/test";
-import { apiHeaders, seedUser } from "./helpers.ts";
+import { apiHeaders, framesPainted, seedUser } from "./helpers.ts";
 
 export const LANGUAGES = ["en", "ar"] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -216,7 +216,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
     [1280, 800],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(150);
+    await framesPainted(page);
     await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}.png`), fullPage: true });
   }
 }

@@ -36,6 +36,23 @@ export async function settle(page: Page): Promise<void> {
   });
 }
 
+/** Resolves once the page has painted two frames: the layout of a resize (or any change before) is on screen. */
+export function framesPainted(page: Page): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** Resolves once no finite CSS transition or animation is running (spinners and skeleton pulses loop forever). */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+  await framesPainted(page);
+}
+
 export function apiHeaders(id: string): Record<string, string> {
   return { "X-Anonymous-Id": id, "X-User-Id": id };
 }

@@ -35,7 +35,7 @@ export async function boot(opts: {
 }): Promise<Booted> {
   // V8 may grow the heap up to 4x what survived the last full collection, and under load the heap is mostly answers
   // built and dropped: a factor of 1.5 keeps the peak near what is live. Read at each collection, so it applies to
-  // the running process (decision 0054; 50 connections of every route on PGlite: peak 480 -> 321 MB).
+  // the running process (decision 0054, with the peak it saves).
   setFlagsFromString("--heap-growing-percent=50");
   // An embedded database in a directory is migrated and loaded by a child process (decision 0060), unless it is
   // already current: then it is opened once, not twice (decision 0078).

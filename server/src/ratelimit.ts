@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify
 import type { Redis } from "ioredis";
 import { HttpError } from "./http.ts";
 
-export type RateLimits = {
+type RateLimits = {
   /** Requests per window from one client address (an IPv6 address counts by its /64). */
   addressMax: number;
   /** Requests per window from one device (its X-Anonymous-Id / X-User-Id). */

@@ -3,14 +3,14 @@
 // `npm start` runs dist/start.js, which restarts itself once in place (execve: same process id, same open files,
 // same signals) with them, then runs main.ts; the bench starts its server processes with the same ones.
 
-/** V8: semi-spaces of 8 MB instead of 16 (young generation 24 MB instead of 48; peak at 10x content -33 MB). */
+/** V8: semi-spaces of 8 MB instead of 16, half the young generation (what it saves at 10x content: decision 0065). */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"];
 
 /**
  * glibc: blocks of 128 kB and more always get a mapping of their own, returned to the system when freed (by default
  * the threshold rises to the size of the largest block freed, up to 32 MB, after which answers' and compressors'
  * buffers come from a heap that keeps its high-water mark); and one malloc arena for all threads (a thread's arena
- * of its own grew by 40-50 MB for a moment at each burst of PGlite writes: seen in /proc/<pid>/smaps).
+ * of its own grew for a moment at each burst of PGlite writes, as /proc/<pid>/smaps showed: decision 0065).
  */
 const SERVER_MALLOC_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_ARENA_MAX: "1" };
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../src/env.ts";
 import { FIXTURE_CONTENT, SERVER_DIR } from "./helpers.ts";
-import { startServer } from "./process.ts";
+import { startServer, startsTimeout } from "./process.ts";
 
 /** The CLI as `npm run cli` runs it, from its source. */
 function cli(args: string[], env: Record<string, string>): Promise<{ status: number | null; output: string }> {
@@ -45,7 +45,9 @@ describe("backups of the embedded database", () => {
   const root = mkdtempSync(join(tmpdir(), "ivrit-backup-"));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it("holds every write acknowledged before it was asked for, taken while writes go on", async () => {
+  it("holds every write acknowledged before it was asked for, taken while writes go on", {
+    timeout: startsTimeout(1, 120_000),
+  }, async () => {
     const dataDir = join(root, "data");
     const backupDir = join(root, "scheduled");
     const server = await startServer({
@@ -122,5 +124,5 @@ describe("backups of the embedded database", () => {
     } finally {
       await database.close();
     }
-  }, 240_000);
+  });
 });

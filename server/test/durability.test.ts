@@ -4,13 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { as, FIXTURE_CONTENT, newUser } from "./helpers.ts";
-import { killHard, startServer } from "./process.ts";
+import { killHard, startServer, startsTimeout } from "./process.ts";
 
 describe("durability on PGlite", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "ivrit-durability-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it("keeps every acknowledged progress, play and review write across kill -9", async () => {
+  // Two real server starts (migrations, content) and kill -9.
+  it("keeps every acknowledged progress, play and review write across kill -9", {
+    timeout: startsTimeout(2),
+  }, async () => {
     const env = { DATA_DIR: dataDir, CONTENT_DIR: FIXTURE_CONTENT };
     const first = await startServer(env);
     const user = newUser();
@@ -94,5 +97,5 @@ describe("durability on PGlite", () => {
     } finally {
       await db.close();
     }
-  }, 180_000); // two real server starts (migrations, content) and kill -9: minutes on a loaded 2-core machine
+  });
 });

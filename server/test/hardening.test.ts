@@ -23,7 +23,7 @@ import {
   startApp,
   type TestApp,
 } from "./helpers.ts";
-import { freePort, killHard, startServer } from "./process.ts";
+import { freePort, killHard, startServer, startsTimeout } from "./process.ts";
 
 type Res = { statusCode: number; json: () => { error: { code: string; message: string } } };
 const codes = (list: Res[]) => list.map((r) => r.statusCode);
@@ -187,9 +187,19 @@ describe("rate limits when Redis goes away and comes back", () => {
     const waitFor = async (re: RegExp) => {
       for (let i = 0; i < 100 && said(re).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     };
+    /** Waits for the app's client to connect: a warm-up device's hits are counted in Redis, not in the process. */
+    const countedInRedis = async () => {
+      const warm = newUser();
+      for (let i = 0; i < 400; i++) {
+        await hit(warm);
+        if ((await direct.exists(`ivrit-rl:d:${warm}`)) === 1) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error("the app's rate limiter never counted in Redis");
+    };
     try {
       await direct.connect();
-      await new Promise((r) => setTimeout(r, 300)); // the app's client connects
+      await countedInRedis();
       const before = newUser();
       expect(codes(await Promise.all([1, 2, 3].map(() => hit(before))))).toEqual([200, 200, 200]);
       expect(await direct.get(`ivrit-rl:d:${before}`)).toBe("3"); // counted in Redis
@@ -463,7 +473,8 @@ const canMount = (() => {
   return ok;
 })();
 
-describe("the PGlite data directory", () => {
+// Its tests start up to two real servers each (process.ts: START_MS a start).
+describe("the PGlite data directory", { timeout: startsTimeout(2) }, () => {
   const dirs: string[] = [];
   const newDir = () => {
     const d = mkdtempSync(join(tmpdir(), "ivrit-hardening-"));

@@ -1,14 +1,15 @@
-// StringLru (server/src/content/lru.ts): bounded by bytes, least recently used first out.
+// stringCache (server/src/content/lru.ts): lru-cache weighing strings at two bytes a character, bounded by bytes,
+// least recently used first out, and refusing a value larger than a quarter of the bound.
 import { describe, expect, it } from "vitest";
-import { StringLru } from "../src/content/lru.ts";
+import { stringCache } from "../src/content/lru.ts";
 
 // Two bytes a character: a 10-character key and a 40-character value cost 100 bytes.
 const key = (i: number) => `key-${String(i).padStart(6, "0")}`;
 const value = (i: number) => `${i}`.padEnd(40, "v");
 
-describe("StringLru", () => {
+describe("stringCache", () => {
   it("evicts the least recently used entries once the bytes exceed the bound", () => {
-    const lru = new StringLru(100); // 50 characters
+    const lru = stringCache(100); // 50 characters
     lru.set("a", "x".repeat(9)); // 20 bytes with its key
     lru.set("b", "x".repeat(9));
     lru.set("c", "x".repeat(9));
@@ -18,30 +19,34 @@ describe("StringLru", () => {
     lru.set("f", "x".repeat(9)); // 120 bytes: the oldest (b) leaves
     expect(lru.get("b")).toBeUndefined();
     expect(lru.get("a")).toBeDefined();
-    expect(lru.bytes).toBeLessThanOrEqual(100);
-    expect(lru.count).toBe(5);
+    expect(lru.calculatedSize).toBeLessThanOrEqual(100);
+    expect(lru.size).toBe(5);
   });
 
   it("replaces a key's value without counting it twice, and refuses a value larger than a quarter of the bound", () => {
-    const lru = new StringLru(1000);
+    const lru = stringCache(1000);
     lru.set("k", "x".repeat(99));
     lru.set("k", "y".repeat(99));
-    expect(lru.bytes).toBe(200);
+    expect(lru.calculatedSize).toBe(200);
     expect(lru.get("k")).toBe("y".repeat(99));
     lru.set("big", "z".repeat(200)); // 406 bytes > 250
     expect(lru.get("big")).toBeUndefined();
-    expect(lru.count).toBe(1);
+    lru.set("edge", "z".repeat(121)); // 8 + 242 = 250 bytes: a quarter exactly is kept
+    expect(lru.get("edge")).toBeDefined();
+    expect(lru.size).toBe(2);
   });
 
-  it("stays within its bound under many distinct keys", () => {
-    const lru = new StringLru(10_000);
+  it("weighs an empty string, and stays within its bound under many distinct keys", () => {
+    const lru = stringCache(10_000);
+    lru.set("", "");
+    expect(lru.get("")).toBe("");
     for (let i = 0; i < 5000; i++) lru.set(`key-${i}`, "שלום".repeat(i % 50));
-    expect(lru.bytes).toBeLessThanOrEqual(10_000);
-    expect(lru.count).toBeGreaterThan(10);
+    expect(lru.calculatedSize).toBeLessThanOrEqual(10_000);
+    expect(lru.size).toBeGreaterThan(10);
   });
 
-  it("under churn evicts in least-recent order and its recency queue stays bounded", () => {
-    const lru = new StringLru(10_000); // a hundred entries
+  it("under churn evicts in least-recent order", () => {
+    const lru = stringCache(10_000); // a hundred entries
     const model: number[] = []; // least recent first
     let seed = 7;
     const next = () => {
@@ -57,8 +62,7 @@ describe("StringLru", () => {
       else lru.set(key(i), value(i));
       model.push(i);
       if (model.length > 100) model.shift();
-      expect(lru.count).toBe(model.length);
-      expect(lru.queued).toBeLessThanOrEqual(4 * lru.count + 200);
+      expect(lru.size).toBe(model.length);
     }
   });
 });

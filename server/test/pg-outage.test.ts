@@ -8,7 +8,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { FIXTURE_CONTENT, freshPostgres, newUser } from "./helpers.ts";
-import { freePort, reviewLoad, type ServerProcess, startServer } from "./process.ts";
+import { freePort, reviewLoad, type ServerProcess, startServer, startsTimeout } from "./process.ts";
 
 /** The newest PostgreSQL server programs on the machine (Debian: /usr/lib/postgresql/<major>/bin). */
 function postgresBin(): string | null {
@@ -89,7 +89,9 @@ function checkOutage(server: ServerProcess, load: ReturnType<typeof reviewLoad>)
 describe.skipIf(!bin || !user)(
   "PostgreSQL stopped or restarted with -m fast under load (a cluster of the test's own)",
   () => {
-    it("the server answers 503 meanwhile, is never taken down, and serves again once PostgreSQL is back", async () => {
+    it("the server answers 503 meanwhile, is never taken down, and serves again once PostgreSQL is back", {
+      timeout: startsTimeout(1, 120_000),
+    }, async () => {
       const cluster = await ownCluster();
       let server: ServerProcess | undefined;
       try {
@@ -124,7 +126,7 @@ describe.skipIf(!bin || !user)(
         await server?.stop();
         cluster.remove();
       }
-    }, 240_000);
+    });
   },
 );
 if (!bin || !user) console.log("pg-outage: skipped the pg_ctl test: no PostgreSQL server programs on this machine");
@@ -135,7 +137,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("every backend terminated under 
     for (const d of databases) await d.drop();
   });
 
-  it("never takes the server down; requests meanwhile get 503 or succeed", async () => {
+  it("never takes the server down; requests meanwhile get 503 or succeed", {
+    timeout: startsTimeout(1, 120_000),
+  }, async () => {
     const db = await freshPostgres();
     databases.push(db);
     const server = await startServer({ DATABASE_URL: db.url, CONTENT_DIR: FIXTURE_CONTENT });
@@ -168,5 +172,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("every backend terminated under 
       if (server.child.exitCode !== null) console.error(server.output());
       await server.stop();
     }
-  }, 180_000);
+  });
 });

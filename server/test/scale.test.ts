@@ -2,7 +2,7 @@
 // rate limiter's counts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { as, FIXTURE_CONTENT, freshPostgres, newUser } from "./helpers.ts";
-import { type ServerProcess, startServer } from "./process.ts";
+import { type ServerProcess, startServer, startsTimeout } from "./process.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const SECRET = "scale-test-webhook-secret";
@@ -21,7 +21,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     };
     // Started together: migrations and the content load happen once, under the database lock.
     servers = await Promise.all([startServer(env), startServer(env)]);
-  });
+  }, startsTimeout(2));
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await pg?.drop();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createRng } from "../rng.ts";
 import type { Word } from "../schemas/api.ts";
 import { isCorrectAnswer } from "./choice.ts";
-import { alsoRight, alsoRightIn, fairDistractors, partOfSpeech, senses, shareSense } from "./fair-options.ts";
+import { alsoRightIn, fairDistractors, partOfSpeech, senses } from "./fair-options.ts";
 import { makeWord, NOUNS, TABLE_VERBS, VERBS } from "./test-fixtures.ts";
 import { buildTranslationMatch } from "./translation-match.ts";
 
@@ -25,8 +25,7 @@ describe("senses", () => {
   it("splits at commas, semicolons and slashes, without brackets", () => {
     expect(senses("class, classroom")).toEqual(["class", "classroom"]);
     expect(senses("writes (he) / is writing")).toEqual(["writes", "is writing"]);
-    expect(shareSense("big, large", "huge, Large")).toBe(true);
-    expect(shareSense("big", "small")).toBe(false);
+    expect(senses("huge, Large")).toEqual(["huge", "large"]);
   });
 });
 
@@ -43,8 +42,9 @@ describe("fair wrong options", () => {
   it("never offers a word that is also right: a shared sense or the same Hebrew letters", () => {
     const big = ADJECTIVES[0] as Word;
     const book = NOUNS.find((w) => w.hebrew === "ספר") as Word;
-    expect(alsoRight(big, ADJECTIVES[4] as Word)).toBe(true);
-    expect(alsoRight(book, HOMOGRAPHS[0] as Word)).toBe(true);
+    expect(alsoRightIn(big, [])(ADJECTIVES[4] as Word)).toBe(true);
+    expect(alsoRightIn(book, [])(HOMOGRAPHS[0] as Word)).toBe(true);
+    expect(alsoRightIn(big, [])(book)).toBe(false);
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
       const picks = fairDistractors(big, POOL, createRng(seed)).map((w) => w.id);
       expect(picks).not.toContain(20005);

@@ -19,12 +19,6 @@ export function senses(translation: string): string[] {
     .filter((s) => s !== "");
 }
 
-/** Whether two translations share a sense: then a word with one is also rightly named by the other. */
-export function shareSense(a: string, b: string): boolean {
-  const mine = new Set(senses(a));
-  return senses(b).some((s) => mine.has(s));
-}
-
 /**
  * A test of whether another word's translation would also be a right answer for `word`'s Hebrew: it shares a
  * sense with the word's translation or with that of any word of `pool` spelled with the same Hebrew letters (a
@@ -35,11 +29,6 @@ export function alsoRightIn(word: Word, pool: readonly Word[]): (other: Word) =>
   const sameHebrew = (w: Word) => hebrew !== "" && normalizeAnswer(plainHebrew(w)) === hebrew;
   const right = new Set([word, ...pool.filter(sameHebrew)].flatMap((w) => senses(w.translation)));
   return (other) => sameHebrew(other) || senses(other.translation).some((s) => right.has(s));
-}
-
-/** alsoRightIn for one pair. */
-export function alsoRight(word: Word, other: Word): boolean {
-  return alsoRightIn(word, [])(other);
 }
 
 /**

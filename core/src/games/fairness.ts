@@ -20,7 +20,7 @@ export interface Share {
   of: number;
 }
 
-export interface FairnessFigures {
+interface FairnessFigures {
   verb: {
     questions: number;
     /** Questions whose 3 wrong options are all forms of the asked verb's own table. */

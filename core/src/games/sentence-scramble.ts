@@ -84,7 +84,7 @@ function firstNonCommutingPair(keys: readonly string[]): number {
 
 const SHUFFLE_TRIES = 10;
 /** Sentences of fewer words are not scrambled: two words have two orders, a coin flip. */
-export const MIN_SCRAMBLE_WORDS = 3;
+const MIN_SCRAMBLE_WORDS = 3;
 
 /** The sorted word keys of a sentence: two orders of the same words have the same bag. */
 function bag(tokens: readonly string[]): string {
@@ -96,7 +96,7 @@ function bag(tokens: readonly string[]): string {
  * as many words and each pair spells the same letters (the pointed form drops the full spelling's vav and yod,
  * so יִפְגֹּשׁ pairs with יפגוש); else the pointed word's own letters.
  */
-export function tileKeys(pointed: readonly string[], plain: string | null | undefined): string[] {
+function tileKeys(pointed: readonly string[], plain: string | null | undefined): string[] {
   const plainTokens = tokenize(plain ?? "");
   const paired =
     plainTokens.length === pointed.length && pointed.every((p, i) => plainMatchesPointed(plainTokens[i] as string, p));

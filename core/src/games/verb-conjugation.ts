@@ -18,7 +18,7 @@ import { isVerbEligible, normalizeTense, rootKey, validRoots } from "./eligibili
 import type { GameResults } from "./results.ts";
 import { learnedWord, plainHebrew } from "./word-fields.ts";
 
-export type ConjugationTense = "present" | "past" | "future" | "imperative" | "infinitive";
+type ConjugationTense = "present" | "past" | "future" | "imperative" | "infinitive";
 
 /** The 27 cells of a table (decision 0018) in reading order, with the tense and person each names. */
 export const VERB_CELLS: readonly { cell: string; tense: ConjugationTense; person: string | null }[] = [

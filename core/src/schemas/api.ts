@@ -6,7 +6,7 @@ import { PLANS } from "../plans.ts";
 import { TENSES, type Tense } from "../tenses.ts";
 
 const CATEGORIES = ["noun", "verb", "adjective", "adverb", "phrase", "expression", "alphabet", "vowel_combo"] as const;
-export type Category = (typeof CATEGORIES)[number];
+
 export { TENSES, type Tense };
 
 // ---------- free-form input: only what the database can store ----------

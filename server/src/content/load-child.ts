@@ -1,7 +1,7 @@
 // The content load of an embedded database, run by boot() in a short-lived child process (decision 0060): it
 // migrates the data directory and loads content/ when it changed, prints the result as one JSON line, and exits.
-// Loading leaves the process that did it with resident memory it never gives back (80-90 MB at 10x content, after
-// garbage collection); in a child, the server that then opens the directory never holds it.
+// Loading leaves the process that did it with resident memory it never gives back (decision 0060 measured how
+// much); in a child, the server that then opens the directory never holds it.
 //
 //   node load-content.js <dataDir> [contentDir]
 import { createDb } from "../db/client.ts";

@@ -7,7 +7,7 @@ import { isLocked } from "@ivrit/core/plans";
 import { createRng, randomSeed, shuffle } from "@ivrit/core/rng";
 import type { LeanWord, Module, Word, WordsQuery } from "@ivrit/core/schemas/api";
 import type { CachedModule, CachedWord, ContentSnapshot } from "./cache.ts";
-import { StringLru } from "./lru.ts";
+import { type StringCache, stringCache } from "./lru.ts";
 
 const LIMITS = {
   defaultLimit: 50,
@@ -128,11 +128,10 @@ function toApiWord(w: CachedWord, lang: Language, opts: WordOpts): Word | LeanWo
 }
 
 /**
- * Bounded in bytes: words x six languages x variants grows with the content. 12 MB holds every lean variant of one
- * language's words today (8.1 MB for 3,309 words); at 10x content, 24 MB held no more of the working set per MB and
- * raised the server's peak (decision 0065).
+ * Bounded in bytes: words x six languages x variants grows with the content. The bound holds every lean variant of
+ * one language's words; why this size and not twice it is in decision 0065.
  */
-const serialized = new WeakMap<ContentSnapshot, StringLru>();
+const serialized = new WeakMap<ContentSnapshot, StringCache>();
 const WORD_JSON_BYTES = 12 * 1024 * 1024;
 
 /**
@@ -145,7 +144,7 @@ export function wordJson(snap: ContentSnapshot, w: CachedWord, lang: Language, o
   const key = `${w.id}|${lang}|${opts.fields}${lean}|${isLocked(w.tier, opts.userTier) ? "l" : "u"}`;
   let memo = serialized.get(snap);
   if (!memo) {
-    memo = new StringLru(WORD_JSON_BYTES);
+    memo = stringCache(WORD_JSON_BYTES);
     serialized.set(snap, memo);
   }
   let json = memo.get(key);

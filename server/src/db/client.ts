@@ -54,7 +54,7 @@ export type Database = {
 
 /**
  * PGlite's defaults with PostgreSQL's memory settings sized for an embedded database of a few thousand rows
- * (about 250 MB less resident memory than the defaults), and PostgreSQL's syncs on (decision 0070): PGlite turns
+ * (far less resident memory than the defaults: decision 0005), and PostgreSQL's syncs on (decision 0070): PGlite turns
  * fsync off (`-F`); here PostgreSQL syncs as it would on a disk of its own, and SyncingNodeFS makes each of its syncs
  * reach the disk. `wal_sync_method=fsync`: PGlite's fdatasync is a no-op that no file system can see (it never
  * leaves Emscripten's syscall layer), while fsync goes to the file system's `fsync`.
@@ -74,7 +74,7 @@ const LOCK_KEY = 726_1093;
 const UNSAFE_NO_SYNC = process.env.IVRIT_POWERCUT_NO_SYNC === "1";
 
 /** How often the embedded database checkpoints by default (PostgreSQL's checkpoint_timeout). */
-export const CHECKPOINT_EVERY_MS = 5 * 60_000;
+const CHECKPOINT_EVERY_MS = 5 * 60_000;
 
 /**
  * `databaseUrl` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when dataDir is "memory://".
@@ -203,7 +203,7 @@ const DRIZZLE_TEXT_TYPES = [
 
 /**
  * Drizzle hands PGlite its result parsers with every statement, and PGlite copies its whole parser table to merge
- * them in, on every call: about 65 µs a statement here, as much as a one-row insert (decision 0066). The same
+ * them in, on every call: as much as a one-row insert costs (decision 0066 measured it). The same
  * parsers are installed on the client once instead, and each statement's (in a transaction too) are dropped on
  * the way in: the results are the same.
  */

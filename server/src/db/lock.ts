@@ -14,7 +14,7 @@ import { join } from "node:path";
 export const TOKEN_FILE = ".control-token";
 
 export type Handler = (request: Record<string, unknown>) => Promise<Record<string, unknown>>;
-export type DataDirLock = {
+type DataDirLock = {
   release: () => Promise<void>;
   /** What answers authenticated requests (none: each is refused). */
   handle: Handler | null;

@@ -81,7 +81,7 @@ class PendingWal {
 }
 
 /** Gives NODEFS the fsync it lacks, and the ordering above. A failed sync is an error PostgreSQL sees. */
-export function honourFsync(mod: NodeFsModule, wal: PendingWal): void {
+function honourFsync(mod: NodeFsModule, wal: PendingWal): void {
   const { NODEFS: nodefs, FS } = mod;
   const ops = nodefs.stream_ops;
   const isWal = (s: Stream) => WAL_SEGMENT.test(s.path ?? "");

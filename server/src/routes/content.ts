@@ -12,7 +12,7 @@ import {
   wordsResponse,
 } from "@ivrit/core/schemas/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { StringLru } from "../content/lru.ts";
+import { type StringCache, stringCache } from "../content/lru.ts";
 import { NotFound, selectWords, toApiModule, wordJson } from "../content/words.ts";
 import { databaseUnavailable, storageFault } from "../db/faults.ts";
 import { HttpError } from "../http.ts";
@@ -23,7 +23,7 @@ import { FREE } from "../users.ts";
  * game session of the web client draws a new seed) is almost never asked twice; caching those filled the cache
  * with answers never hit. Bounded in bytes (content is immutable: no other invalidation).
  */
-const answers = new WeakMap<object, StringLru>();
+const answers = new WeakMap<object, StringCache>();
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -83,7 +83,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = `${userTier}|${JSON.stringify(q)}`;
       let memo = answers.get(snap);
       if (!memo) {
-        memo = new StringLru(ANSWER_CACHE_BYTES);
+        memo = stringCache(ANSWER_CACHE_BYTES);
         answers.set(snap, memo);
       }
       const hit = cacheable ? memo.get(key) : undefined;

@@ -12,6 +12,8 @@ import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Container.css";
 import "@mantine/core/styles/Burger.css";
 import "@mantine/core/styles/Input.css";
+// NativeSelect's chevron (the header's language menu) is sized and coloured by Combobox.css.
+import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/Paper.css";
 import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/SimpleGrid.css";

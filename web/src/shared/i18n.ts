@@ -1,7 +1,7 @@
 // The interface texts: one lazy chunk per language and namespace (src/locales/<lng>/<ns>.json), looked up by a
-// small translator of our own (decision 0047: i18next and react-i18next were 20 kB gzip and 150 ms of a slow
-// phone's first load for what the screens use: keys with dots, "ns:key", {{name}} values, plural forms by
-// Intl.PluralRules, a default value, arrays; English when a key is missing).
+// small translator of our own instead of i18next (decision 0047 has what i18next cost a slow phone's first load).
+// It does what the screens use: keys with dots, "ns:key", {{name}} values, plural forms by Intl.PluralRules, a
+// default value, arrays; English when a key is missing.
 import { isRtl, type Language } from "@ivrit/core/languages";
 import { storedLanguage } from "./storage.ts";
 
@@ -46,7 +46,6 @@ function applyDocumentLanguage(lang: Language): void {
   document.querySelector('link[rel="manifest"]')?.setAttribute("href", `/manifests/${lang}.webmanifest`);
 }
 
-export type Namespace = (typeof NAMESPACES)[number];
 type Texts = Record<string, unknown>;
 export type TOptions = {
   count?: number;

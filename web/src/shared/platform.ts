@@ -17,7 +17,7 @@ type NativeGlobals = {
 
 /**
  * Read as @capacitor/core's Capacitor.getPlatform() reads it (the native shells' bridge objects on window), without
- * loading @capacitor/core on the web's first load (3 kB gzip; the native code imports it in its own chunks).
+ * loading @capacitor/core on the web's first load (decision 0048; the native code imports it in its own chunks).
  */
 export function appPlatform(): AppPlatform {
   const win = globalThis as unknown as NativeGlobals;

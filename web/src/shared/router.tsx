@@ -1,6 +1,6 @@
 // A small router of our own with the part of react-router's API the app uses (decision 0049): the browser's
-// history, a route table written as <Routes>/<Route> elements, Link, NavLink, Navigate, Outlet and the hooks.
-// react-router was 13.8 kB gzip of /home's first load for this. Location changes render as transitions, as
+// history, a route table written as <Routes>/<Route> elements, Link, NavLink, Navigate, Outlet and the hooks
+// (react-router's share of /home's first load is in the decision). Location changes render as transitions, as
 // react-router's BrowserRouter does (the page on screen stays until the next one's chunk has loaded).
 import {
   type AnchorHTMLAttributes,
@@ -128,7 +128,8 @@ export function Route(_: RouteProps): ReactNode {
   return null;
 }
 
-type RouteDef = { segments: string[]; index: boolean; element: ReactNode; children: RouteDef[] };
+/** `leaf`: a route that names a path or is an index, which matches when the path ends there ("/" included). */
+type RouteDef = { segments: string[]; index: boolean; leaf: boolean; element: ReactNode; children: RouteDef[] };
 
 function routeDefs(children: ReactNode): RouteDef[] {
   const defs: RouteDef[] = [];
@@ -138,8 +139,15 @@ function routeDefs(children: ReactNode): RouteDef[] {
       defs.push(...routeDefs(child.props.children));
       return;
     }
-    const { path = "", index = false, element = null } = child.props;
-    defs.push({ segments: path.split("/").filter(Boolean), index, element, children: routeDefs(child.props.children) });
+    const { path, index = false, element = null } = child.props;
+    const segments = (path ?? "").split("/").filter(Boolean);
+    defs.push({
+      segments,
+      index,
+      leaf: path !== undefined || index,
+      element,
+      children: routeDefs(child.props.children),
+    });
   });
   return defs;
 }
@@ -180,7 +188,7 @@ function matches(defs: RouteDef[], segments: string[], params: Params, score: nu
     const rest = segments.slice(i);
     if (def.children.length > 0) {
       for (const m of matches(def.children, rest, own, points)) found.push({ ...m, chain: [def, ...m.chain] });
-    } else if (rest.length === 0 && (def.segments.length > 0 || def.index)) {
+    } else if (rest.length === 0 && def.leaf) {
       found.push({ chain: [def], params: own, score: points + (def.index ? 2 : 0) });
     } else if (def.segments.at(-1) === "*") {
       found.push({ chain: [def], params: own, score: points });

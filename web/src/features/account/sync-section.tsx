@@ -2,6 +2,12 @@
 // is no longer shown), a link code with its QR code for another device, "I have a code", the recovery code (shown
 // once, copied or saved as a file), the devices with unlink, and erasing the learner's data on the server.
 import "@mantine/core/styles/Input.css";
+import "@mantine/core/styles/Badge.css";
+import "@mantine/core/styles/Code.css";
+import "@mantine/core/styles/CloseButton.css";
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Overlay.css";
 import { LINK_CODE_LENGTH, normaliseCode } from "@ivrit/core/codes";
 import {
   Alert,

@@ -1,5 +1,6 @@
 // /library: tier selector, field filter (tier 3), module cards, preview and activation (SPEC sections 2, 4, 8).
 import "@mantine/core/styles/SegmentedControl.css";
+import "@mantine/core/styles/FloatingIndicator.css";
 import "@mantine/core/styles/Skeleton.css";
 import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/Badge.css";

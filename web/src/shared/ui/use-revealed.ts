@@ -1,5 +1,5 @@
-// Long grids drawn a few cards at a time (issue 16: the words of a module or a tier's modules drawn at once blocked
-// a slow phone's main thread 400-1,000 ms). The first cards fill the screen at once; the rest follow in small
+// Long grids drawn a few cards at a time (issue 16, decision 0048: the words of a module or a tier's modules drawn
+// at once blocked a slow phone's main thread for the long task that decision measured). The first cards fill the screen at once; the rest follow in small
 // transitions, each yielding to the browser, and are added below the ones shown (nothing on screen moves).
 import { startTransition, useEffect, useState } from "react";
 

@@ -3,6 +3,7 @@
 // exists per form: AudioButton falls back to the he-IL speech voice and hides itself without one). A cell whose
 // written form is literary shows the spoken form first and the literary one under it, so marked (decision 0091).
 
+import "@mantine/core/styles/Table.css";
 import type { VerbForm } from "@ivrit/core/schemas/api";
 import { Button, Collapse, Group, Stack, Table, Text } from "@mantine/core";
 import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
