@@ -1,5 +1,6 @@
 // Account: the colour mode (issue 30.4): light (the default), dark, or as the device says. Kept on this device.
 import "@mantine/core/styles/SegmentedControl.css";
+import "@mantine/core/styles/FloatingIndicator.css";
 import { type MantineColorScheme, SegmentedControl, Stack, Text, Title, useMantineColorScheme } from "@mantine/core";
 import { COLOR_SCHEMES } from "../../shared/color-scheme.ts";
 import { useTranslation } from "../../shared/use-translation.ts";

@@ -3,6 +3,8 @@
 // the days and the quiet hours, in the learner's time zone.
 import "@mantine/core/styles/Switch.css";
 import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/CheckboxCard.css";
+import "@mantine/core/styles/CheckboxIndicator.css";
 import type { ReminderSettings as Settings } from "@ivrit/core/schemas/reminders";
 import { Button, Checkbox, Group, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
