@@ -23,12 +23,14 @@ import { Learners } from "./learners.ts";
 import { Metrics, registerMetrics } from "./metrics.ts";
 import { CONTENT_DIR, WEB_DIST_DIR } from "./paths.ts";
 import { decodedPath, isApiRequest, registerRateLimits } from "./ratelimit.ts";
+import { ReminderSender, vapidKeys } from "./reminders.ts";
 import { newRequestId, RequestLog, registerRequestId } from "./request-log.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { learnerRoutes } from "./routes/learners.ts";
 import { meRoutes } from "./routes/me.ts";
 import { recordRoutes } from "./routes/records.ts";
-import { reviewRoutes } from "./routes/review.ts";
+import { reminderRoutes } from "./routes/reminders.ts";
+import { QueueReader, reviewRoutes } from "./routes/review.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 
 /** Methods that may write: their answer waits for the database's flush. */
@@ -47,6 +49,9 @@ type AppOptions = {
         | "RATE_LIMIT_ADDRESS_MAX"
         | "TRUST_PROXY"
         | "METRICS_TOKEN"
+        | "VAPID_PUBLIC_KEY"
+        | "VAPID_PRIVATE_KEY"
+        | "VAPID_SUBJECT"
       >
     >;
   logger?: FastifyServerOptions["logger"];
@@ -216,6 +221,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     syncThreshold: 4 * 1024 * 1024,
   });
 
+  // ---------- reminders: the review plugin hands its queue reader to the sender ----------
+  const queue = new QueueReader();
+  const vapid = await vapidKeys(opts.deps.database.db, {
+    VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY,
+    VAPID_SUBJECT: env.VAPID_SUBJECT ?? "mailto:reminders@localhost",
+  });
+  const reminders = new ReminderSender(opts.deps.database.db, queue, vapid, app.log);
+  app.decorate("reminders", reminders);
+  app.addHook("onClose", () => reminders.stop());
+
   // ---------- routes ----------
   await app.register(
     async (api) => {
@@ -223,7 +239,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(meRoutes, { prefix: "/me" });
       await api.register(learnerRoutes, { prefix: "/me" });
       await api.register(recordRoutes);
-      await api.register(reviewRoutes, { prefix: "/review" });
+      await api.register(reviewRoutes, { prefix: "/review", queue });
+      await api.register(reminderRoutes, { prefix: "/reminders", publicKey: vapid.publicKey });
       await api.register(webhookRoutes, { secret: env.REVENUECAT_WEBHOOK_SECRET });
       await opts.extraRoutes?.(api);
     },

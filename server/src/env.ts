@@ -90,11 +90,27 @@ const schema = z.object({
   BACKUP_KEEP: z.coerce.number().int().positive().default(7),
   /** Learners who hold nothing and whose devices were not seen for this many days are removed daily (0: never). */
   IDLE_LEARNER_DAYS: z.coerce.number().int().min(0).default(90),
+  /** Web push (decision 0097): the VAPID key pair (base64url), both or neither; unset, made once and kept in the database. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, "must be a base64url P-256 public key")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a base64url P-256 private key")
+    .optional(),
+  /** Who the push services contact about this server's pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URL")
+    .default("mailto:reminders@localhost"),
+  /** How often each process looks for reminders to send. */
+  REMINDERS_EVERY: duration.default(60_000),
 });
 export type Env = z.infer<typeof schema>;
 
 /** Settings whose value names a secret: the start line says only that they are set. */
-const SECRETS = new Set(["REVENUECAT_WEBHOOK_SECRET", "METRICS_TOKEN"]);
+const SECRETS = new Set(["REVENUECAT_WEBHOOK_SECRET", "METRICS_TOKEN", "VAPID_PRIVATE_KEY"]);
 
 /**
  * The settings of `env` that differ from the defaults, as the start line shows them: secrets as "(set)", the
@@ -121,6 +137,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     .superRefine((env, ctx) => {
       const problem = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
       if (env.BACKUP_EVERY !== undefined && !env.BACKUP_DIR) problem("BACKUP_EVERY", "needs BACKUP_DIR");
+      if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY)
+        problem(
+          env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY",
+          "the VAPID keys go together: set both or neither",
+        );
       if (env.BACKUP_DIR && env.DATABASE_URL)
         problem("BACKUP_DIR", "backs up the embedded database only: back PostgreSQL up with pg_dump (README)");
       for (const key of ["DATABASE_DIRECT_URL", "DATABASE_READ_URL"] as const)

@@ -287,6 +287,9 @@ export class Learners {
                           or (entitlements.expires_at is not null and excluded.expires_at > entitlements.expires_at)
                         then excluded.source else entitlements.source end,
           updated_at = now()`);
+      // The browsers that receive the caller's reminders now belong to the joined learner (their reminder settings
+      // are the joined learner's, as the other settings).
+      await tx.execute(sql`update push_subscriptions set user_id = ${to}::uuid where user_id = ${from}::uuid`);
       const devices = rowsOf<{ id: string }>(
         await tx.execute(sql`
           update devices set learner_id = ${to}::uuid where learner_id = ${from}::uuid or id = ${c.deviceId}::uuid

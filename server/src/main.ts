@@ -58,6 +58,7 @@ async function main() {
     ],
   });
   await app.listen({ port: env.PORT, host: env.HOST });
+  app.reminders.start(env.REMINDERS_EVERY);
   const snap = cache.current;
   log.info(
     {

@@ -6,6 +6,7 @@ import { createRoot } from "react-dom/client";
 import { prefetchFirstPage } from "./app/first-data.ts";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import { AppRouter, preloadRoute } from "./app/router.tsx";
+import { applyStoredColorScheme } from "./shared/color-scheme.ts";
 import { initI18n } from "./shared/i18n.ts";
 import { logError } from "./shared/log.ts";
 import { appPlatform } from "./shared/platform.ts";
@@ -44,6 +45,7 @@ function startPlatform(): void {
 }
 
 async function bootstrap(): Promise<void> {
+  applyStoredColorScheme();
   startPlatform();
   const started = initI18n();
   // The page's code and texts load while the common texts do (not one after another), and its API reads start

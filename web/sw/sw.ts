@@ -43,3 +43,55 @@ registerRoute(
     ],
   }),
 );
+
+// ---------- reminders (issue 30.2) ----------
+// The server's push message carries its texts (in the learner's language) and where a tap goes. A tap opens (or
+// focuses) the app on /review; the "off" action turns reminders off with one tap, naming this browser's
+// subscription (its endpoint is known only to the browser and the server).
+type Reminder = { title: string; body: string; url: string; off: string; due: number; day: string };
+
+self.addEventListener("push", (event) => {
+  let data: Reminder | null = null;
+  try {
+    data = event.data?.json() as Reminder;
+  } catch {
+    data = null;
+  }
+  if (!data?.title) return;
+  event.waitUntil(
+    self.registration.showNotification(data.title, {
+      body: data.body,
+      tag: `reminder-${data.day}`,
+      icon: "/icons/icon-192.png",
+      data: { url: data.url.startsWith("/") ? data.url : "/review" },
+      actions: [{ action: "off", title: data.off }],
+    } as NotificationOptions),
+  );
+});
+
+async function openApp(path: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const w of windows) {
+    if (new URL(w.url).origin !== self.location.origin) continue;
+    await w.focus();
+    await w.navigate(path).catch(() => undefined);
+    return;
+  }
+  await self.clients.openWindow(path);
+}
+
+async function turnRemindersOff(): Promise<void> {
+  const sub = await self.registration.pushManager.getSubscription();
+  if (!sub) return;
+  await fetch("/api/reminders/off", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ endpoint: sub.endpoint }),
+  });
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? "/review";
+  event.waitUntil(event.action === "off" ? turnRemindersOff() : openApp(url));
+});

@@ -460,3 +460,48 @@ export const userSettings = pgTable("user_settings", {
   timeZone: text("time_zone").notNull().default("UTC"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------- reminders (issue 30.2) ----------
+/** When to remind a learner, in the time zone of user_settings; `handled_day` is the sender's claim. */
+export const reminders = pgTable("reminders", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  /** "HH:MM", the learner's local time. */
+  time: text("time").notNull().default("19:00"),
+  /** Weekdays as bits: Sunday 1, Monday 2 ... Saturday 64. */
+  days: smallint("days").notNull().default(127),
+  quietStart: text("quiet_start"),
+  quietEnd: text("quiet_end"),
+  /**
+   * The learner's local day ("YYYY-MM-DD") whose reminder was handled (sent, or not needed with the goal met). An
+   * instance sends only after moving it to today in one conditional UPDATE: with several instances, one wins.
+   */
+  handledDay: text("handled_day"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A browser's web push subscription; its push service's 404 or 410 deletes it. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    endpoint: text("endpoint").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** The interface language the reminder is written in (the browser's at subscription time). */
+    language: text("language").notNull().default("en"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("push_subscriptions_user").on(t.userId)],
+);
+
+/** Keys the server makes once and every instance shares (the VAPID key pair, unless the environment gives one). */
+export const serverKeys = pgTable("server_keys", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -469,7 +469,19 @@ async function settingsOf(db: Db, userId: string): Promise<Settings> {
   return row ?? DEFAULT_SETTINGS;
 }
 
-export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Where the review plugin hands out its queue reader (the reminder sender reads due counts and goals with it). */
+export class QueueReader {
+  #read: ((userId: string) => Promise<ReviewQueue>) | null = null;
+  set(read: (userId: string) => Promise<ReviewQueue>): void {
+    this.#read = read;
+  }
+  read(userId: string): Promise<ReviewQueue> {
+    if (!this.#read) throw new Error("the review routes are not registered");
+    return this.#read(userId);
+  }
+}
+
+export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = async (app, opts) => {
   const { database, cache, plans } = app.deps;
   const db = database.db;
 
@@ -809,31 +821,34 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewQueueResponse },
       },
     },
-    async (req) => {
-      const userId = requireUser(req);
-      const { tier } = await plans.planOf(userId);
-      const now = Date.now();
-      const snap = cache.current;
-      // Read before the answer is worked out: a write while it is, and the next read works it out again.
-      const version = await versionOf(userId);
-      const hit = queues.get(userId);
-      if (hit && hit.version === version && hit.snap === snap && hit.tier === tier && now < hit.until) return hit.value;
-      await settle(userId);
-      const q = await queueCounts(userId, tier, new Date(now));
-      const value: ReviewQueue = {
-        due: q.due,
-        newAvailable: q.newAvailable,
-        sessionSize: q.plan.due + q.plan.fresh + q.plan.extra,
-        nextDueAt: q.nextDue ? q.nextDue.toISOString() : null,
-        today: q.today,
-        streak: q.streak,
-      };
-      if (queues.size >= 100_000) queues.delete(queues.keys().next().value as string);
-      const until = Math.min(q.nextDue?.getTime() ?? Number.POSITIVE_INFINITY, q.dayEnd.getTime());
-      queues.set(userId, { snap, tier, until, version, value });
-      return value;
-    },
+    async (req) => readQueue(requireUser(req)),
   );
+
+  /** The queue's answer for a learner (cached): GET /queue, and the reminder sender's due count and goal. */
+  async function readQueue(userId: string): Promise<ReviewQueue> {
+    const { tier } = await plans.planOf(userId);
+    const now = Date.now();
+    const snap = cache.current;
+    // Read before the answer is worked out: a write while it is, and the next read works it out again.
+    const version = await versionOf(userId);
+    const hit = queues.get(userId);
+    if (hit && hit.version === version && hit.snap === snap && hit.tier === tier && now < hit.until) return hit.value;
+    await settle(userId);
+    const q = await queueCounts(userId, tier, new Date(now));
+    const value: ReviewQueue = {
+      due: q.due,
+      newAvailable: q.newAvailable,
+      sessionSize: q.plan.due + q.plan.fresh + q.plan.extra,
+      nextDueAt: q.nextDue ? q.nextDue.toISOString() : null,
+      today: q.today,
+      streak: q.streak,
+    };
+    if (queues.size >= 100_000) queues.delete(queues.keys().next().value as string);
+    const until = Math.min(q.nextDue?.getTime() ?? Number.POSITIVE_INFINITY, q.dayEnd.getTime());
+    queues.set(userId, { snap, tier, until, version, value });
+    return value;
+  }
+  opts.queue?.set(readQueue);
 
   // ---------- GET /review/session ----------
   app.get(

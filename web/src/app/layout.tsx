@@ -1,11 +1,15 @@
 import { Center, Container, Loader } from "@mantine/core";
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
+import { isNativeApp } from "../shared/platform.ts";
 import { Outlet, useLocation } from "../shared/router.tsx";
 import { OfflineBanner } from "../shared/ui/offline-banner.tsx";
 import { RouteErrorBoundary } from "../shared/ui/route-error-boundary.tsx";
 import { useTranslation } from "../shared/use-translation.ts";
 import { Header } from "./header.tsx";
 import { OfflineSync } from "./offline-sync.tsx";
+
+/** The phone's local reminders (issue 30.3): native app only, its own chunk. */
+const NativeRemindersSync = lazy(() => import("../shared/reminders/native-reminders-sync.tsx"));
 
 function PageLoader() {
   const { t } = useTranslation("common");
@@ -49,6 +53,11 @@ export function Layout() {
       <Header />
       <OfflineBanner />
       <OfflineSync />
+      {isNativeApp() && (
+        <Suspense fallback={null}>
+          <NativeRemindersSync />
+        </Suspense>
+      )}
       <Container component="main" id="main" size="lg" py="lg" w="100%" style={{ flex: 1 }}>
         {/* Keyed by path: an error on one page does not follow the learner to the next. */}
         <RouteErrorBoundary key={pathname}>

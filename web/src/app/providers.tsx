@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "rea
 import { isOfflineError } from "../shared/api/client.ts";
 import { usePlan } from "../shared/api/get-entitlements.ts";
 import { queryKeys } from "../shared/api/query-keys.ts";
+import { colorSchemeManager } from "../shared/color-scheme.ts";
 import { AUTH_CHANGED_EVENT } from "../shared/identity.ts";
 import { logError } from "../shared/log.ts";
 import { isNativeApp } from "../shared/platform.ts";
@@ -73,7 +74,12 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
   return (
     <QueryClientProvider client={queryClient}>
       <DirectionProvider initialDirection={document.documentElement.dir === "rtl" ? "rtl" : "ltr"}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          colorSchemeManager={colorSchemeManager}
+          defaultColorScheme="light"
+        >
           <DirectionSync />
           <AuthChangedListener client={queryClient} />
           <PlanChangeRefresher client={queryClient} />

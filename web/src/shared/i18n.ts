@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "review",
   "verbs",
   "welcome",
+  "reminders",
   "sync",
 ] as const;
 

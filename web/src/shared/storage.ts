@@ -11,6 +11,7 @@ export const KEYS = {
   autoPicked: "module_auto_picked",
   contentLanguage: "content_language",
   firstRun: "first_run",
+  lastGame: "last_game",
   recoveryOffered: "recovery_offered",
 } as const;
 
@@ -92,6 +93,14 @@ export function wasAutoPicked(): boolean {
 }
 export function markAutoPicked(): void {
   write(KEYS.autoPicked, "1");
+}
+
+/** The last game started on this device (home's button offers the one after it, issue 30.1). */
+export function lastGame(): string | null {
+  return read(KEYS.lastGame);
+}
+export function storeLastGame(game: string): void {
+  write(KEYS.lastGame, game);
 }
 
 /** The recovery code is offered once (issue 26.3): set when the learner acted on the offer either way. */

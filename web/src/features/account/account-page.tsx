@@ -18,12 +18,15 @@ import { logError } from "../../shared/log.ts";
 import { offlineStore } from "../../shared/offline/store.ts";
 import { isNativeApp } from "../../shared/platform.ts";
 import { PurchasesNotice, StoreActions } from "../../shared/purchases/purchase-ui.tsx";
+import { forgetReminders } from "../../shared/reminders/forget.ts";
+import { ReminderSettings } from "../../shared/reminders/reminder-settings.tsx";
 import { Link } from "../../shared/router.tsx";
 import { clearLocalData } from "../../shared/storage.ts";
 import { PageFooter } from "../../shared/ui/page-footer.tsx";
 import { StoreLinks } from "../../shared/ui/store-links.tsx";
 import { useOnline } from "../../shared/use-online.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
+import { Appearance } from "./appearance.tsx";
 import { OfflineStorage } from "./offline-storage.tsx";
 import { SyncSection } from "./sync-section.tsx";
 
@@ -36,7 +39,9 @@ export default function AccountPage() {
   const [confirming, { open, close }] = useDisclosure(false);
   const [done, setDone] = useDisclosure(false);
 
-  const deleteLocal = () => {
+  const deleteLocal = async () => {
+    // Before the identity goes: the server forgets this browser's subscription for the old id.
+    await forgetReminders().catch((e: unknown) => logError("reminders: forget", e));
     clearLocalData();
     offlineStore.clear().catch((e: unknown) => logError("offline clear", e));
     forgetIdentity();
@@ -96,6 +101,13 @@ export default function AccountPage() {
           </Stack>
         </Alert>
       )}
+      {/* The daily habit (issue 30): the colour mode, and reminders. */}
+      <Card withBorder padding="lg">
+        <Appearance />
+      </Card>
+      <Card withBorder padding="lg">
+        <ReminderSettings />
+      </Card>
       <SyncSection />
       <OfflineStorage />
       <Card withBorder padding="lg" component="section" aria-labelledby="delete-title">
@@ -126,7 +138,7 @@ export default function AccountPage() {
           <Button variant="default" onClick={close}>
             {t("common:cancel")}
           </Button>
-          <Button color="red.9" onClick={deleteLocal}>
+          <Button color="red.9" onClick={() => void deleteLocal()}>
             {t("delete.confirm")}
           </Button>
         </Group>

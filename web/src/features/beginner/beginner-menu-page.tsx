@@ -1,13 +1,17 @@
 // The beginner menu: letters, vowels, words (SPEC section 2).
 import "@mantine/core/styles/List.css";
 import { BEGINNER_GAMES } from "@ivrit/core/games";
+import { nextGame } from "@ivrit/core/today";
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useBeginnerData } from "../../shared/api/get-beginner-data.ts";
 import { beginnerIcon, poolSize, SAMPLE } from "../../shared/game/beginner-meta.tsx";
 import classes from "../../shared/game/chooser.module.css";
 import { InstructionsButton } from "../../shared/game/instructions-dialog.tsx";
+import { TodayCard } from "../../shared/game/today-card.tsx";
 import { Link } from "../../shared/router.tsx";
+import { lastGame } from "../../shared/storage.ts";
+import { ERROR_TEXT } from "../../shared/ui/colors.ts";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
@@ -17,13 +21,15 @@ export default function BeginnerMenuPage() {
   const { t } = useTranslation(["beginner", "common"]);
   const language = useLanguage();
   const data = useBeginnerData(language);
+  const next = nextGame(BEGINNER_GAMES, lastGame());
   return (
     <Stack gap="md">
       <Title order={1}>{t("menu.title")}</Title>
       <Text size="lg">{t("menu.subtitle")}</Text>
+      <TodayCard game={data.data?.locked ? null : { to: `/beginner/${next}`, name: t(`${next}.name`) }} />
       {data.isPending && <LoadingText>{t("loadingMode")}</LoadingText>}
       {data.isError && (
-        <Text role="alert" c="red.9">
+        <Text role="alert" c={ERROR_TEXT}>
           {t("loadFailed", { message: errorMessage(data.error) })}
         </Text>
       )}

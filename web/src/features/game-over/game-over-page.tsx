@@ -12,6 +12,7 @@ import { type CardWord, fromWord } from "../../shared/card-word.ts";
 import { type GameResults, itemsLabelKey, type ResultsGameType, readResults } from "../../shared/game/results.ts";
 import { logError } from "../../shared/log.ts";
 import { Link, useLocation } from "../../shared/router.tsx";
+import { ERROR_TEXT, SUCCESS_TEXT } from "../../shared/ui/colors.ts";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
@@ -120,7 +121,7 @@ function MissedWords({ results }: { results: GameResults }) {
               <li key={id} data-word-id={id}>
                 <Hebrew size="lg">{w?.word_with_nikkud || w?.hebrew}</Hebrew>
                 {w?.translation && (
-                  <Text span c="dark.6">
+                  <Text span c="dimmed">
                     {" "}
                     <bdi>{w.translation}</bdi>
                   </Text>
@@ -141,11 +142,11 @@ function MissedWords({ results }: { results: GameResults }) {
 function OutcomeMark({ outcome }: { outcome: "correct" | "wrong" }) {
   const { t } = useTranslation("games");
   return outcome === "wrong" ? (
-    <Badge color="red.9" variant="outline" leftSection={<IconX size={14} aria-hidden="true" />} tt="none">
+    <Badge color={ERROR_TEXT} variant="outline" leftSection={<IconX size={14} aria-hidden="true" />} tt="none">
       {t("gameOver.wrongMark")}
     </Badge>
   ) : (
-    <Badge color="teal.9" variant="outline" leftSection={<IconCheck size={14} aria-hidden="true" />} tt="none">
+    <Badge color={SUCCESS_TEXT} variant="outline" leftSection={<IconCheck size={14} aria-hidden="true" />} tt="none">
       {t("gameOver.rightMark")}
     </Badge>
   );

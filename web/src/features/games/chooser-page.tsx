@@ -1,6 +1,8 @@
 // The game chooser (/home, /games): SPEC section 2.
+
 import { isLocked } from "@ivrit/core/plans";
 import type { Module } from "@ivrit/core/schemas/api";
+import { nextGame } from "@ivrit/core/today";
 import { Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "../../shared/api/client.ts";
@@ -12,12 +14,13 @@ import { useSelectModule } from "../../shared/api/post-active-module.ts";
 import classes from "../../shared/game/chooser.module.css";
 import { CHOOSER_ORDER, gameIcon, gamePath } from "../../shared/game/game-meta.tsx";
 import { InstructionsButton } from "../../shared/game/instructions-dialog.tsx";
+import { TodayCard } from "../../shared/game/today-card.tsx";
 import { Link, Navigate } from "../../shared/router.tsx";
+import { lastGame } from "../../shared/storage.ts";
 import { ErrorText, LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
-import { ReviewChooserCard } from "./review-card.tsx";
 
 function ModulePicker() {
   const { t } = useTranslation(["games", "common"]);
@@ -74,11 +77,13 @@ export default function ChooserPage() {
   const module = active.data ?? null;
   const locked = module !== null && (module.locked || isLocked(module.tier, tier));
   const moduleId = module?.id ?? null;
+  const next = nextGame(CHOOSER_ORDER, lastGame());
+  const todayGame = moduleId !== null && !locked ? { to: gamePath(next, moduleId), name: t(`${next}.name`) } : null;
 
   return (
     <Stack gap="md">
       <Title order={1}>{t("chooser.title")}</Title>
-      <ReviewChooserCard />
+      <TodayCard game={todayGame} />
       {active.isPending && <LoadingText />}
       {active.isError && <ErrorText message={t("common:errors.activeModule")} />}
       {!active.isPending && !module && <ModulePicker />}

@@ -32,7 +32,7 @@ import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
 import { TierLockedError, useSelectModule } from "../../shared/api/post-active-module.ts";
 import { useOfflineModules } from "../../shared/offline/use-offline-modules.ts";
 import { Link, useNavigate } from "../../shared/router.tsx";
-import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
+import { SUCCESS_TEXT } from "../../shared/ui/colors.ts";
 import { useRevealed } from "../../shared/ui/use-revealed.ts";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useModuleName } from "../../shared/use-module-name.ts";
@@ -99,7 +99,7 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, kno
           </Text>
         )}
         {offline !== undefined && !locked && (
-          <Text size="sm" c={offline ? SUCCESS_GREEN : "dimmed"} data-testid="module-offline" data-offline={offline}>
+          <Text size="sm" c={offline ? SUCCESS_TEXT : "dimmed"} data-testid="module-offline" data-offline={offline}>
             {offline ? (
               <IconCloudCheck size={14} aria-hidden="true" style={{ verticalAlign: "-2px" }} />
             ) : (
@@ -109,7 +109,7 @@ function ModuleCard({ module, userTier, active, busy, onActivate, onPreview, kno
           </Text>
         )}
         {module.word_count > 0 && known !== undefined && !locked && (
-          <Text size="sm" c={SUCCESS_GREEN} fw={600} data-testid="module-known" data-known={known}>
+          <Text size="sm" c={SUCCESS_TEXT} fw={600} data-testid="module-known" data-known={known}>
             {t("review:library.known", { known, total: module.word_count })}
           </Text>
         )}
@@ -226,7 +226,7 @@ export default function LibraryPage() {
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t("title")}</Title>
         {userTier < 3 && offlineModules === null && (
-          <Button component={Link} to="/upgrade" color="upgrade.8" variant="outline">
+          <Button component={Link} to="/upgrade" color="upgrade" variant="outline">
             {t("common:nav.upgrade")}
           </Button>
         )}

@@ -1,6 +1,7 @@
 // /privacy: the eight sections; last updated September 16, 2025 (SPEC section 2).
 import "@mantine/core/styles/Anchor.css";
 import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { LINK_TEXT } from "../../shared/ui/colors.ts";
 import { CONTACT_EMAIL } from "../../shared/ui/page-footer.tsx";
 import { useTranslation } from "../../shared/use-translation.ts";
 
@@ -33,7 +34,7 @@ export default function PrivacyPage() {
         </Stack>
       ))}
       <Text>
-        <Anchor href={`mailto:${CONTACT_EMAIL}`} c="indigo.9">
+        <Anchor href={`mailto:${CONTACT_EMAIL}`} c={LINK_TEXT}>
           {CONTACT_EMAIL}
         </Anchor>
       </Text>

@@ -2,7 +2,7 @@
 // no other page pays for it. The same numbers are in a table for screen readers (a canvas says nothing).
 import "@mantine/core/styles/VisuallyHidden.css";
 import type { Language } from "@ivrit/core/languages";
-import { VisuallyHidden } from "@mantine/core";
+import { useComputedColorScheme, VisuallyHidden } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
 import { logError } from "../../shared/log.ts";
@@ -44,8 +44,10 @@ export function DayChart({
   const { t } = useTranslation("review");
   const box = useRef<HTMLDivElement>(null);
   const key = days.map((d) => `${d.date}:${d.count}`).join(",");
+  // A canvas reads no CSS variables: the axes take the page's text and border colours of the mode drawn now.
+  const scheme = useComputedColorScheme("light");
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn when the numbers (key) or language change
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn when the numbers (key), language or colour mode change
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -56,6 +58,10 @@ export function DayChart({
       .then((UPlot) => {
         if (!live) return;
         const xs = days.map((_, i) => i);
+        const css = getComputedStyle(document.documentElement);
+        const ink = css.getPropertyValue("--mantine-color-text").trim() || "#000000";
+        const rule = css.getPropertyValue("--mantine-color-default-border").trim() || "#dee2e6";
+        const axis = { stroke: ink, grid: { stroke: rule, width: 1 }, ticks: { stroke: rule, width: 1 } };
         const width = Math.max(el.clientWidth, 240);
         plot = new UPlot(
           {
@@ -69,12 +75,13 @@ export function DayChart({
             },
             axes: [
               {
+                ...axis,
                 values: (_u, ticks) =>
                   ticks.map((v) => (Number.isInteger(v) && days[v] ? shortDay(days[v].date, language) : "")),
                 space: 50,
                 gap: 4,
               },
-              { values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) ? String(v) : "")), size: 36 },
+              { ...axis, values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) ? String(v) : "")), size: 36 },
             ],
             series: [
               {},
@@ -100,7 +107,7 @@ export function DayChart({
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [key, language, label, color]);
+  }, [key, language, label, color, scheme]);
 
   return (
     <figure style={{ margin: 0 }} data-testid={testId}>

@@ -9,8 +9,9 @@ import { useState } from "react";
 import { errorMessage } from "../../shared/api/client.ts";
 import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
 import { usePatchReviewSettings, useReviewSettings } from "../../shared/api/review-settings.ts";
+import { ReminderSettings } from "../../shared/reminders/reminder-settings.tsx";
 import { Link } from "../../shared/router.tsx";
-import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
+import { SUCCESS_GREEN, SUCCESS_TEXT } from "../../shared/ui/colors.ts";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
@@ -73,7 +74,7 @@ function Settings() {
             </Button>
           </Group>
           <div aria-live="polite">
-            {patch.isSuccess && <Text c="#1b5e20">{t("progress.settings.saved")}</Text>}
+            {patch.isSuccess && <Text c={SUCCESS_TEXT}>{t("progress.settings.saved")}</Text>}
             {patch.isError && <ErrorText message={errorMessage(patch.error)} />}
           </div>
         </Stack>
@@ -108,7 +109,7 @@ export default function ProgressPage() {
                   value={Math.min(100, (p.today.reviews / Math.max(1, p.today.goal)) * 100)}
                   aria-label={t("progress.goal", { reviews: p.today.reviews, goal: p.today.goal })}
                 />
-                {p.today.reviews >= p.today.goal && <Text c="#1b5e20">{t("progress.goalMet")}</Text>}
+                {p.today.reviews >= p.today.goal && <Text c={SUCCESS_TEXT}>{t("progress.goalMet")}</Text>}
               </Stack>
             </Card>
             <Card withBorder padding="md" data-testid="progress-streak" data-streak={p.streak}>
@@ -185,7 +186,7 @@ export default function ProgressPage() {
                         <Text>
                           <bdi>{m.name}</bdi>
                         </Text>
-                        <Text size="sm" c="dark.6">
+                        <Text size="sm" c="dimmed">
                           {m.locked
                             ? t("progress.modules.locked")
                             : t("progress.modules.known", { known: m.known, total: m.total })}
@@ -203,6 +204,9 @@ export default function ProgressPage() {
           </Card>
 
           <Settings />
+          <Card withBorder padding="md">
+            <ReminderSettings />
+          </Card>
         </>
       )}
     </Stack>

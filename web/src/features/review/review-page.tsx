@@ -102,7 +102,7 @@ function Prompt({ item, revealed, onReveal }: { item: ReviewCard; revealed: bool
           {/* Without a recording or a Hebrew voice nothing can be heard: the transliteration stands in. */}
           {!item.audioPath && !canSpeakHebrew() && (
             <Stack gap={2} align="center">
-              <Text size="sm" c="dark.6">
+              <Text size="sm" c="dimmed">
                 {t("listeningFallback")}
               </Text>
               <Text size="xl" fw={700} dir="ltr" data-testid="listening-translit">
@@ -465,10 +465,10 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
       <Stack gap="md">
         <Stack gap={4}>
           <Group justify="space-between">
-            <Text size="sm" c="dark.6" data-testid="review-step" data-index={index}>
+            <Text size="sm" c="dimmed" data-testid="review-step" data-index={index}>
               {t("counter", { n: index + 1, total: items.length })}
             </Text>
-            <Text size="sm" c="dark.6">
+            <Text size="sm" c="dimmed">
               {t(`exerciseName.${exercise}`)}
             </Text>
           </Group>
@@ -502,7 +502,7 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
             {index + 1 < items.length ? t("next") : t("finish")}
           </Button>
         )}
-        <Text size="xs" c="dark.5">
+        <Text size="xs" c="dimmed">
           {exercise === "typing" ? t("keysHintTyping") : t("keysHint")}
         </Text>
       </Stack>

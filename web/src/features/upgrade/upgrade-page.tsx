@@ -81,7 +81,7 @@ export default function UpgradePage() {
           </Stack>
         </Card>
       ) : (
-        <Card withBorder padding="lg" bg="indigo.0" component="section" aria-labelledby="download-title">
+        <Card withBorder padding="lg" bg="var(--ivrit-accent-bg)" component="section" aria-labelledby="download-title">
           <Stack gap="sm">
             <Title order={2} size="h3" id="download-title">
               {t("download.title")}

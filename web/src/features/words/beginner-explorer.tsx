@@ -9,6 +9,7 @@ import { errorMessage } from "../../shared/api/client.ts";
 import { useBeginnerData } from "../../shared/api/get-beginner-data.ts";
 import { type CardWord, fromBeginnerWord, fromLetter, fromLetterVowel } from "../../shared/card-word.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
+import { ERROR_TEXT } from "../../shared/ui/colors.ts";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
@@ -103,7 +104,7 @@ export function BeginnerExplorer() {
   if (data.isPending) return <LoadingText>{t("loadingData")}</LoadingText>;
   if (data.isError)
     return (
-      <Text role="alert" c="red.9">
+      <Text role="alert" c={ERROR_TEXT}>
         {t("loadFailed", { message: errorMessage(data.error) })}
       </Text>
     );

@@ -24,6 +24,7 @@ import {
   recoverResponse,
   recoveryCodeResponse,
 } from "@ivrit/core/schemas/learners";
+import { remindersResponse, subscriptionsResponse } from "@ivrit/core/schemas/reminders";
 import {
   reviewEventsResponse,
   reviewProgressResponse,
@@ -57,6 +58,10 @@ const ANSWERS: Record<string, z.ZodType> = {
   "GET /review/words": reviewWordsResponse,
   "GET /review/settings": reviewSettings,
   "PATCH /review/settings": reviewSettings,
+  "GET /reminders": remindersResponse,
+  "PATCH /reminders": remindersResponse,
+  "POST /reminders/subscriptions": subscriptionsResponse,
+  "POST /reminders/unsubscribe": subscriptionsResponse,
   "GET /me/account": accountResponse,
   "POST /me/link-codes": linkCodeResponse,
   "POST /me/link": linkResponse,

@@ -15,6 +15,7 @@ export const queryKeys = {
     account: () => ["me", "account"] as const,
     devices: () => ["me", "devices"] as const,
   },
+  reminders: ["reminders"] as const,
   wordsAll: ["words"] as const,
   words: (params: object) => ["words", params] as const,
   beginnerAll: ["beginner"] as const,

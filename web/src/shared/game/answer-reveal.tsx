@@ -17,7 +17,7 @@ export function AnswerReveal({
     <Group gap="sm" justify="center" data-testid="answer-reveal">
       <AudioButton path={audioPath} text={text} />
       {transliteration.trim() !== "" && (
-        <Text c="dark.6" dir="ltr" data-testid="transliteration">
+        <Text c="dimmed" dir="ltr" data-testid="transliteration">
           <bdi>{transliteration}</bdi>
         </Text>
       )}

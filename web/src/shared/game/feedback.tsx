@@ -3,12 +3,12 @@
 import { Text } from "@mantine/core";
 import { IconCircleCheck, IconCircleX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { SUCCESS_GREEN } from "../ui/colors.ts";
+import { ERROR_TEXT, SUCCESS_TEXT } from "../ui/colors.ts";
 
 export type Tone = "correct" | "wrong" | "info";
 
 export function Feedback({ tone, children }: { tone: Tone | null; children?: ReactNode }) {
-  const color = tone === "correct" ? SUCCESS_GREEN : tone === "wrong" ? "red.9" : "dark.7";
+  const color = tone === "correct" ? SUCCESS_TEXT : tone === "wrong" ? ERROR_TEXT : "var(--mantine-color-text)";
   return (
     <div
       aria-live="polite"

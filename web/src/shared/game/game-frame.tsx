@@ -39,7 +39,7 @@ export function GameFrame({
       </Group>
       {step && step.count > 0 && (
         <Stack gap={4}>
-          <Text size="sm" c="dark.6" data-testid="step" data-index={step.index} data-count={step.count}>
+          <Text size="sm" c="dimmed" data-testid="step" data-index={step.index} data-count={step.count}>
             {t("play:step", { current: Math.min(step.index + 1, step.count), total: step.count })}
           </Text>
           <Progress

@@ -23,7 +23,7 @@ export function TeachCard({ word, onDone }: { word: TaughtWord; onDone: () => vo
   return (
     <Card withBorder padding="lg" data-testid="teach-card">
       <Stack gap="sm" align="center">
-        <Text size="sm" c="dark.6" fw={600} tt="uppercase">
+        <Text size="sm" c="dimmed" fw={600} tt="uppercase">
           {t("teach.title")}
         </Text>
         <Group gap="sm" justify="center" data-testid="teach-pointed">
@@ -31,12 +31,12 @@ export function TeachCard({ word, onDone }: { word: TaughtWord; onDone: () => vo
           <AudioButton path={word.audioPath} text={pointed} size="lg" autoPlay />
         </Group>
         {word.nikkud && word.nikkud !== word.he && (
-          <Text c="dark.6" size="sm">
+          <Text c="dimmed" size="sm">
             {t("teach.plain")} <Hebrew size="md">{word.he}</Hebrew>
           </Text>
         )}
         {word.translit.trim() !== "" && (
-          <Text dir="ltr" c="dark.7" data-testid="teach-translit">
+          <Text dir="ltr" c="dimmed" data-testid="teach-translit">
             <bdi>{word.translit}</bdi>
           </Text>
         )}
@@ -45,11 +45,11 @@ export function TeachCard({ word, onDone }: { word: TaughtWord; onDone: () => vo
         </Text>
         {word.example && (
           <Stack gap={2} align="center" data-testid="teach-example">
-            <Title order={3} size="h6" c="dark.6">
+            <Title order={3} size="h6" c="dimmed">
               {t("teach.example")}
             </Title>
             <Hebrew size="md">{word.example.nikkud || word.example.he}</Hebrew>
-            <Text size="sm" c="dark.6">
+            <Text size="sm" c="dimmed">
               <Translation>{word.example.translation}</Translation>
             </Text>
           </Stack>

@@ -22,7 +22,7 @@ export function TodayGoal() {
         </Group>
       </Group>
       <Progress value={Math.min(100, (reviews / Math.max(1, goal)) * 100)} size="sm" aria-hidden="true" />
-      <Text size="xs" c="dark.6">
+      <Text size="xs" c="dimmed">
         {t("goal.counts")}
       </Text>
     </Stack>

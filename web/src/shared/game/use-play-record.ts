@@ -5,6 +5,7 @@ import type { Language } from "@ivrit/core/languages";
 import { useEffect } from "react";
 import { useLevel } from "../api/get-me.ts";
 import { recordPlay } from "../session/records.ts";
+import { storeLastGame } from "../storage.ts";
 
 export function usePlayRecord(
   input: { game: ModuleGame | BeginnerGame; language: Language; moduleId: number | null; sessionId: string } | null,
@@ -16,6 +17,7 @@ export function usePlayRecord(
   const sessionId = input?.sessionId;
   useEffect(() => {
     if (game === undefined || language === undefined || sessionId === undefined) return;
+    storeLastGame(game);
     const timer = setTimeout(
       () => recordPlay({ game, language, moduleId, levelId: level, sessionId }),
       DELAYS_MS.PLAY_RECORD_DEBOUNCE,

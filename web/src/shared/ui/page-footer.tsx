@@ -3,6 +3,7 @@ import "@mantine/core/styles/Anchor.css";
 import { Anchor, Divider, Group, Stack, Text } from "@mantine/core";
 import { Link } from "../router.tsx";
 import { useTranslation } from "../use-translation.ts";
+import { LINK_TEXT } from "./colors.ts";
 
 export const CONTACT_EMAIL = "support@ivrit.app";
 const TERMS_URL = "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/";
@@ -15,13 +16,13 @@ export function PageFooter() {
       <Divider />
       <Text size="sm">{t("footer.cancellation")}</Text>
       <Group gap="lg" wrap="wrap">
-        <Anchor href={`mailto:${CONTACT_EMAIL}`} size="sm" c="indigo.9">
+        <Anchor href={`mailto:${CONTACT_EMAIL}`} size="sm" c={LINK_TEXT}>
           {t("footer.contact")}
         </Anchor>
-        <Anchor component={Link} to="/privacy" size="sm" c="indigo.9">
+        <Anchor component={Link} to="/privacy" size="sm" c={LINK_TEXT}>
           {t("footer.privacy")}
         </Anchor>
-        <Anchor href={TERMS_URL} target="_blank" rel="noopener noreferrer" size="sm" c="indigo.9">
+        <Anchor href={TERMS_URL} target="_blank" rel="noopener noreferrer" size="sm" c={LINK_TEXT}>
           {t("footer.terms")}
         </Anchor>
       </Group>

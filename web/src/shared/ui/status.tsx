@@ -3,6 +3,7 @@ import { IconLock } from "@tabler/icons-react";
 import { Link } from "../router.tsx";
 import { useOnline } from "../use-online.ts";
 import { useTranslation } from "../use-translation.ts";
+import { ERROR_TEXT } from "./colors.ts";
 
 export function LoadingText({ children }: { children?: string }) {
   const { t } = useTranslation("common");
@@ -16,7 +17,7 @@ export function LoadingText({ children }: { children?: string }) {
 export function ErrorText({ message }: { message: string }) {
   const { t } = useTranslation("common");
   return (
-    <Text role="alert" c="red.9" py="md">
+    <Text role="alert" c={ERROR_TEXT} py="md">
       {t("errorText", { message })}
     </Text>
   );

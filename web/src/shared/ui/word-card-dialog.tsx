@@ -10,6 +10,7 @@ import { Suspense } from "react";
 import { type CardWord, showRoots } from "../card-word.ts";
 import { useTranslation } from "../use-translation.ts";
 import { AudioButton } from "./audio-button.tsx";
+import { ERROR_TEXT } from "./colors.ts";
 import { Hebrew, Translation } from "./hebrew.tsx";
 import { VerbTable } from "./verb-table.tsx";
 
@@ -34,7 +35,7 @@ export default function WordCardDialog({ word, onClose }: { word: CardWord | nul
             {w.nikkud || w.hebrew ? (
               <Hebrew size="xxl">{w.nikkud || w.hebrew}</Hebrew>
             ) : (
-              <Text c="red.9">{t("wordCard.missingWord")}</Text>
+              <Text c={ERROR_TEXT}>{t("wordCard.missingWord")}</Text>
             )}
             <AudioButton path={w.audioPath} text={w.nikkud || w.hebrew} size="lg" />
           </Group>

@@ -26,6 +26,7 @@ import { usePlayRecord } from "../../../shared/game/use-play-record.ts";
 import { useQuiz } from "../../../shared/game/use-quiz.ts";
 import { newSessionId, reviewEvents } from "../../../shared/session/records.ts";
 import { AudioButton } from "../../../shared/ui/audio-button.tsx";
+import { ERROR_TEXT } from "../../../shared/ui/colors.ts";
 import { Hebrew } from "../../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../../shared/ui/status.tsx";
 import { useLanguage } from "../../../shared/use-language.ts";
@@ -67,7 +68,7 @@ export function BeginnerPlay({ game }: { game: BeginnerGame }) {
   if (data.isError) {
     return (
       <GameFrame game={game} beginner>
-        <Text role="alert" c="red.9">
+        <Text role="alert" c={ERROR_TEXT}>
           {t("loadFailed", { message: errorMessage(data.error) })}
         </Text>
       </GameFrame>
@@ -150,7 +151,7 @@ function Round({
       {question && !teach && (
         <Card withBorder padding="lg" data-testid="question" data-item-id={question.id}>
           <Stack gap="md">
-            <Text ta="center" c="dark.6">
+            <Text ta="center" c="dimmed">
               {t(`beginner.${game}`)}
             </Text>
             <Group justify="center" gap="md" className={classes.prompt} wrap="nowrap">

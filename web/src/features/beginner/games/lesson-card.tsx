@@ -35,7 +35,7 @@ export function LessonCard({
   return (
     <Card withBorder padding="lg" data-testid="lesson" data-item-id={id}>
       <Stack gap="sm" align="center">
-        <Text c="dark.6" fw={600}>
+        <Text c="dimmed" fw={600}>
           {t(`beginner.learn.${game}`)}
         </Text>
         <Group justify="center" gap="md" className={classes.prompt} wrap="nowrap">
@@ -54,7 +54,7 @@ export function LessonCard({
             {lesson.translit}
           </Text>
         )}
-        {game === "letter-vowel" && <Text c="dark.6">{t("beginner.learn.reads")}</Text>}
+        {game === "letter-vowel" && <Text c="dimmed">{t("beginner.learn.reads")}</Text>}
         <Title order={2} size="h3" ta="center" data-testid="lesson-title">
           <Translation>{lesson.title}</Translation>
         </Title>
@@ -69,7 +69,7 @@ export function LessonCard({
             </Text>
           ))}
         {lesson.example && (
-          <Text ta="center" c="dark.6">
+          <Text ta="center" c="dimmed">
             <Translation>{lesson.example}</Translation>
           </Text>
         )}

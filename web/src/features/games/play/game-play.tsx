@@ -9,6 +9,7 @@ import { GameFrame } from "../../../shared/game/game-frame.tsx";
 import { whenIdle } from "../../../shared/idle.ts";
 import { logError } from "../../../shared/log.ts";
 import { Link } from "../../../shared/router.tsx";
+import { ERROR_TEXT } from "../../../shared/ui/colors.ts";
 import { LoadingText, LockedBanner, PickModulePrompt } from "../../../shared/ui/status.tsx";
 import { useTranslation } from "../../../shared/use-translation.ts";
 import { useWordSession } from "../session/use-word-session.ts";
@@ -58,7 +59,7 @@ export function GamePlay({ game, moduleId }: { game: ModuleGame; moduleId: numbe
     return (
       <GameFrame game={game}>
         <Stack gap="sm" align="flex-start" py="md">
-          <Text role="alert" c="red.9" data-testid="load-error">
+          <Text role="alert" c={ERROR_TEXT} data-testid="load-error">
             {state.message ?? t("loadFailed")}
           </Text>
           <Group>

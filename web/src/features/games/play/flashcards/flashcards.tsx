@@ -62,7 +62,7 @@ function Deck({ session, initial }: { session: WordSession; initial: FlashcardsS
   const hebrew = word.word_with_nikkud || word.word_he || word.hebrew || word.word;
   return (
     <GameFrame game="flashcards" step={null}>
-      <Text size="sm" c="dark.6" data-testid="card-count">
+      <Text size="sm" c="dimmed" data-testid="card-count">
         {t("flashcards.card", { current: state.index + 1, total: state.deck.length })}
       </Text>
       <Card withBorder padding="lg" data-testid="question" data-word-id={word.id} aria-live="polite">
@@ -74,7 +74,7 @@ function Deck({ session, initial }: { session: WordSession; initial: FlashcardsS
             <AudioButton path={word.audio_path ?? word.pronunciation_audio} text={hebrew} size="lg" />
           </Group>
           {word.transliteration && (
-            <Text c="dark.6" dir="ltr">
+            <Text c="dimmed" dir="ltr">
               <bdi>{word.transliteration}</bdi>
             </Text>
           )}

@@ -46,7 +46,7 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
       {question && (
         <Card withBorder padding="lg" data-testid="question" data-word-id={question.word.id} data-root={question.root}>
           <Stack gap="md">
-            <Text ta="center" c="dark.6">
+            <Text ta="center" c="dimmed">
               {t("rootRecall.prompt")}
             </Text>
             <div className={classes.prompt}>
@@ -55,7 +55,7 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
               </Hebrew>
             </div>
             <Group justify="center" gap="xs">
-              <Text c="dark.6">{t("rootRecall.example")}</Text>
+              <Text c="dimmed">{t("rootRecall.example")}</Text>
               <Hebrew size="lg">{question.hebrew}</Hebrew>
             </Group>
             <ChoiceOptions

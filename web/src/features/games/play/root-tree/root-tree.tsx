@@ -52,7 +52,7 @@ function Tree({ session, initial, rng }: { session: WordSession; initial: RootTr
       <Card withBorder padding="lg" data-testid="root-card" data-root={family.root}>
         <Stack gap="md">
           <Stack gap={0} align="center">
-            <Text size="sm" c="dark.6">
+            <Text size="sm" c="dimmed">
               {t("rootTree.root")}
             </Text>
             <Hebrew className={classes.promptHebrew} size="xxl">
@@ -87,7 +87,7 @@ function Tree({ session, initial, rng }: { session: WordSession; initial: RootTr
                 >
                   <Group gap="sm" wrap="wrap">
                     <Hebrew size="lg">{w.word_with_nikkud || w.word_he || w.hebrew}</Hebrew>
-                    <Text c="dark.6">
+                    <Text c="dimmed">
                       <bdi>{w.translation}</bdi>
                     </Text>
                   </Group>

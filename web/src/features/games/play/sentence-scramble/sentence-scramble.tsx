@@ -120,7 +120,7 @@ function Round({ session, initial }: { session: WordSession; initial: ScrambleSt
     <GameFrame game="sentence-scramble" step={{ index: state.index, count: state.items.length }}>
       <Card withBorder padding="lg" data-testid="question" data-word-id={item.word.id}>
         <Stack gap="md">
-          <Text c="dark.6">{t("scramble.prompt")}</Text>
+          <Text c="dimmed">{t("scramble.prompt")}</Text>
           <Text size="xl" fw={600} data-testid="scramble-translation">
             <bdi>{item.translation}</bdi>
           </Text>
@@ -206,7 +206,7 @@ function Round({ session, initial }: { session: WordSession; initial: ScrambleSt
               <Button onClick={onSubmit} disabled={!canSubmit(state)} data-testid="submit">
                 {t("scramble.submit")}
               </Button>
-              <Text size="sm" c="dark.6">
+              <Text size="sm" c="dimmed">
                 {t("scramble.triesLeft", { count: left })}
               </Text>
             </Group>

@@ -50,7 +50,7 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
       {question && (
         <Card withBorder padding="lg" data-testid="question" data-word-id={question.word.id}>
           <Stack gap="md">
-            <Text ta="center" c="dark.6">
+            <Text ta="center" c="dimmed">
               {t("tense.prompt")}
             </Text>
             <div className={classes.prompt}>

@@ -96,7 +96,7 @@ function Round({
       {question && !teach && (
         <Card withBorder padding="lg" data-testid="question" data-word-id={question.word.id}>
           <Stack gap="md">
-            <Text ta="center" c="dark.6">
+            <Text ta="center" c="dimmed">
               {t("translationMatch.prompt")}
             </Text>
             <div className={classes.prompt}>

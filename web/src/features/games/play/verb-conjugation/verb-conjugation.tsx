@@ -85,12 +85,12 @@ function Prompt({ question }: { question: ConjugationQuestion }) {
     <Group gap="md" style={{ rowGap: "var(--mantine-spacing-xs)" }} justify="center" wrap="wrap" align="flex-start">
       {question.root && (
         <Stack gap={0} align="center">
-          <Text size="sm" c="dark.6">
+          <Text size="sm" c="dimmed">
             {t("verb.root")}
           </Text>
           <Hebrew size="xl">{question.root}</Hebrew>
           {question.rootDefinition && (
-            <Text size="sm" c="dark.6">
+            <Text size="sm" c="dimmed">
               <bdi>{question.rootDefinition}</bdi>
             </Text>
           )}
@@ -98,7 +98,7 @@ function Prompt({ question }: { question: ConjugationQuestion }) {
       )}
       {question.binyan && (
         <Stack gap={4} align="center">
-          <Text size="sm" c="dark.6">
+          <Text size="sm" c="dimmed">
             {t("verb.binyan")}
           </Text>
           <Badge size="xl" color="grape.9" tt="none" data-testid="binyan">
@@ -107,7 +107,7 @@ function Prompt({ question }: { question: ConjugationQuestion }) {
         </Stack>
       )}
       <Stack gap={4} align="center">
-        <Text size="sm" c="dark.6">
+        <Text size="sm" c="dimmed">
           {t("verb.tense")}
         </Text>
         <Badge size="xl" color="teal.9" data-testid="tense">
@@ -116,7 +116,7 @@ function Prompt({ question }: { question: ConjugationQuestion }) {
       </Stack>
       {personLabel && person && (
         <Stack gap={4} align="center">
-          <Text size="sm" c="dark.6">
+          <Text size="sm" c="dimmed">
             {t("verb.person")}
           </Text>
           <Group gap={6} wrap="nowrap">
@@ -162,7 +162,7 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
                 <bdi>{question.translation}</bdi>
               </Text>
             )}
-            <Text ta="center" c="dark.6">
+            <Text ta="center" c="dimmed">
               {t("verb.prompt")}
             </Text>
             <div className={verbClasses.options}>

@@ -208,7 +208,7 @@ function Board({ session, initial }: { session: WordSession; initial: WordSearch
   const px = `${WORD_SEARCH.CELL_PX}px`;
   return (
     <GameFrame game="word-search" step={null}>
-      <Text c="dark.6">{t("wordSearch.prompt")}</Text>
+      <Text c="dimmed">{t("wordSearch.prompt")}</Text>
       <div className={classes.layout}>
         <Stack gap="sm">
           {/* biome-ignore lint/a11y/useSemanticElements: an interactive letter grid, not a data table */}
@@ -273,7 +273,7 @@ function Board({ session, initial }: { session: WordSession; initial: WordSearch
               </div>
             ))}
           </div>
-          <Text size="sm" c="dark.6" aria-live="off" style={{ minHeight: "1.8rem" }}>
+          <Text size="sm" c="dimmed" aria-live="off" style={{ minHeight: "1.8rem" }}>
             {t("wordSearch.selected")}{" "}
             {letters ? <Hebrew size="md">{letters}</Hebrew> : <span aria-hidden="true">—</span>}
           </Text>
@@ -352,7 +352,7 @@ function Board({ session, initial }: { session: WordSession; initial: WordSearch
                     >
                       <Hebrew className={classes.wordHebrew}>{showPointed ? w.hebrew : w.plain}</Hebrew>
                     </button>
-                    <Text span c="dark.6">
+                    <Text span c="dimmed">
                       <bdi>{w.translation}</bdi>
                     </Text>
                   </Group>
