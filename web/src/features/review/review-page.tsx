@@ -364,7 +364,7 @@ function Finished({ right, total, missed }: { right: number; total: number; miss
         <Text data-testid="review-praise" data-praise={praise}>
           {t(`done.praise.${praise}`)}
         </Text>
-        <TodayGoal />
+        <TodayGoal atLeast={total} />
         <RecoveryOffer />
         <Group gap="sm">
           {missed.length > 0 && (

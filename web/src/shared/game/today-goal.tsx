@@ -6,9 +6,10 @@ import { IconFlame } from "@tabler/icons-react";
 import { useReviewQueue } from "../api/get-review-queue.ts";
 import { useTranslation } from "../use-translation.ts";
 
-export function TodayGoal() {
+/** `atLeast`: answers known to be given today (a session's), which the goal waits to see counted. */
+export function TodayGoal({ atLeast }: { atLeast?: number } = {}) {
   const { t } = useTranslation("review");
-  const q = useReviewQueue().data;
+  const q = useReviewQueue(atLeast).data;
   if (!q) return null;
   const { reviews, goal } = q.today;
   const met = reviews >= goal;
