@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { buildApp } from "@ivrit/server/app";
 import { boot } from "@ivrit/server/boot";
-import { sql } from "drizzle-orm";
+import { learnerVersion } from "@ivrit/server/routes/review";
 
 const N = 500;
 const contentDir = join(import.meta.dirname, "..", "server", "test", "fixtures", "content");
@@ -44,13 +44,7 @@ for (const url of [undefined, process.env.DATABASE_URL].filter((u, i) => i === 0
   };
   const db = booted.database.db;
   await time("cached GET /review/queue (version read)", () => app.inject({ url: "/api/review/queue", headers }));
-  await time("the version read alone", () =>
-    db.execute(sql`
-      select concat_ws(':',
-        (select max(id) from review_events where user_id = ${user}::uuid),
-        (select concat_ws('/', daily_new_limit, daily_goal, time_zone) from user_settings where user_id = ${user}::uuid),
-        (select module_id from active_modules where user_id = ${user}::uuid)) as v`),
-  );
+  await time("the version read alone", () => learnerVersion(db, user));
   await time("uncached GET /review/queue (a goal change between)", (i) =>
     app
       .inject({ method: "PATCH", url: "/api/review/settings", headers, payload: { dailyGoal: 10 + (i & 1) } })

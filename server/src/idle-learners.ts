@@ -5,9 +5,8 @@
 // it: the delete is the same whoever runs it, and each deletes in batches under no lock a request needs.
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "./db/client.ts";
+import { type Database, rowsOf } from "./db/client.ts";
 
-const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
 const DAY_MS = 86_400_000;
 /** Learners deleted per statement: a long backlog goes in short transactions. */
 const BATCH = 1_000;

@@ -19,7 +19,7 @@ import {
 } from "@ivrit/core/codes";
 import type { LearnerHoldings } from "@ivrit/core/schemas/learners";
 import { sql } from "drizzle-orm";
-import type { Database, Db } from "./db/client.ts";
+import { type Database, type Db, rowsOf } from "./db/client.ts";
 import { HttpError } from "./http.ts";
 import { foldPending } from "./routes/review.ts";
 import { ENTITLEMENTS_CHANNEL } from "./users.ts";
@@ -31,7 +31,6 @@ const SEEN_EVERY_MS = 60 * 60_000;
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: string, keylen: number) => Promise<Buffer>;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
 
 /** A short, public name for a device from its user agent: "Android · Chrome", "iPhone · Safari". */
 export function platformOf(userAgent: string | undefined): string {

@@ -1,7 +1,7 @@
 // Users and their plans. The tier always comes from the server's entitlements, never from the client.
 import { higherPlan, isPlan, PLAN_TIER, type Plan, type Tier } from "@ivrit/core/plans";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database, Db } from "./db/client.ts";
+import { type Database, type Db, rowsOf } from "./db/client.ts";
 import * as t from "./db/schema.ts";
 
 export type PlanInfo = { plan: Plan; tier: Tier; expiresAt: Date | null };
@@ -9,7 +9,6 @@ type EntitlementRow = { plan: string; expiresAt: Date | null };
 export const FREE: PlanInfo = { plan: "free", tier: 1, expiresAt: null };
 /** Every write to entitlements NOTIFYs this channel with the user id, in the same transaction. */
 export const ENTITLEMENTS_CHANNEL = "ivrit_entitlements";
-const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
 
 /** The learner of a device id (decision 0086): its row's, or the id itself for a device never seen. */
 export async function learnerOfDevice(db: Db, deviceId: string): Promise<string> {

@@ -13,25 +13,16 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncContent } from "../src/content/sync.ts";
 import { as, FIXTURE_CONTENT, newUser, startApp, type TestApp } from "./helpers.ts";
+import { freePort } from "./process.ts";
 
 const BIN = "/usr/lib/postgresql/15/bin";
 const canRun = !!process.env.TEST_DATABASE_URL && process.getuid?.() === 0 && existsSync(join(BIN, "postgres"));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 const query = async <R>(url: string, text: string): Promise<R[]> => {
   const c = new pg.Client({ connectionString: url });

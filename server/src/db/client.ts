@@ -20,6 +20,8 @@ import * as schema from "./schema.ts";
 
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The rows of a raw `db.execute` result (node-postgres and PGlite answer both as `{ rows }`). */
+export const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
 type DbKind = "pglite" | "postgres";
 export type Database = {
   db: Db;

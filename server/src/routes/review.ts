@@ -47,7 +47,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type CachedWord, taughtId } from "../content/cache.ts";
 import { lookalikesFor } from "../content/lookalikes.ts";
-import type { Db } from "../db/client.ts";
+import { type Db, rowsOf } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
 import { databaseKnowsTimeZone } from "../db/time-zones.ts";
@@ -481,6 +481,21 @@ export class QueueReader {
   }
 }
 
+/**
+ * What a learner's cached queue depends on in the database besides their cards (the fold of their events): their
+ * newest event's id, their settings and their active module, as one string (decision 0088). One indexed read.
+ */
+export async function learnerVersion(db: Db, userId: string): Promise<string> {
+  const [row] = rowsOf<{ v: string }>(
+    await db.execute(sql`
+      select concat_ws(':',
+        (select max(id) from review_events where user_id = ${userId}::uuid),
+        (select concat_ws('/', daily_new_limit, daily_goal, time_zone) from user_settings where user_id = ${userId}::uuid),
+        (select module_id from active_modules where user_id = ${userId}::uuid)) as v`),
+  );
+  return row?.v ?? "";
+}
+
 export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = async (app, opts) => {
   const { database, cache, plans } = app.deps;
   const db = database.db;
@@ -500,19 +515,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
    */
   const queues = new Map<string, { snap: object; tier: number; until: number; version: string; value: ReviewQueue }>();
   const forget = (userId: string) => queues.delete(userId);
-  const versionOf = async (userId: string): Promise<string> => {
-    const [row] = rowsOf<{ v: string }>(
-      await db.execute(sql`
-        select concat_ws(':',
-          (select max(id) from review_events where user_id = ${userId}::uuid),
-          (select concat_ws('/', daily_new_limit, daily_goal, time_zone) from user_settings where user_id = ${userId}::uuid),
-          (select module_id from active_modules where user_id = ${userId}::uuid)) as v`),
-    );
-    return row?.v ?? "";
-  };
-
   const unlocked = (w: CachedWord | undefined, tier: number): w is CachedWord => !!w && !isLocked(w.tier, tier);
-  const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
 
   /** Word ids the plan locks (as an SQL array literal of integers), per content snapshot and tier. */
   const lockedCache = new WeakMap<object, Map<number, { literal: string; count: number }>>();
@@ -830,7 +833,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
     const now = Date.now();
     const snap = cache.current;
     // Read before the answer is worked out: a write while it is, and the next read works it out again.
-    const version = await versionOf(userId);
+    const version = await learnerVersion(db, userId);
     const hit = queues.get(userId);
     if (hit && hit.version === version && hit.snap === snap && hit.tier === tier && now < hit.until) return hit.value;
     await settle(userId);

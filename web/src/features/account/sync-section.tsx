@@ -45,8 +45,22 @@ import { useLanguage } from "../../shared/use-language.ts";
 import { useOnline } from "../../shared/use-online.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
 
-const copyIcon = (copied: boolean) =>
-  copied ? <IconCheck size={18} aria-hidden="true" /> : <IconCopy size={18} aria-hidden="true" />;
+/** A button that copies `value`, saying "copied" once it did. */
+function CopyValue({ value, label, done }: { value: string; label: string; done: string }) {
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Button
+          variant="default"
+          onClick={copy}
+          leftSection={copied ? <IconCheck size={18} aria-hidden="true" /> : <IconCopy size={18} aria-hidden="true" />}
+        >
+          {copied ? done : label}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
 
 /** A QR code drawn as SVG (uqr loaded only when a code is shown). */
 function QrCode({ text, label }: { text: string; label: string }) {
@@ -158,13 +172,7 @@ function SupportId({ supportId }: { supportId: string }) {
         <Code dir="ltr" data-testid="support-id" style={{ fontSize: "var(--mantine-font-size-md)" }}>
           {supportId}
         </Code>
-        <CopyButton value={supportId}>
-          {({ copied, copy }) => (
-            <Button variant="default" onClick={copy} leftSection={copyIcon(copied)}>
-              {copied ? t("support.copied") : t("support.copy")}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValue value={supportId} label={t("support.copy")} done={t("support.copied")} />
       </Stack>
     </Card>
   );
@@ -194,13 +202,7 @@ function RecoveryCodeShown({ code, onDone }: { code: RecoveryCode; onDone: () =>
         {code.code}
       </Code>
       <Group gap="sm">
-        <CopyButton value={code.code}>
-          {({ copied, copy }) => (
-            <Button variant="default" onClick={copy} leftSection={copyIcon(copied)}>
-              {copied ? t("recovery.copied") : t("recovery.copy")}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValue value={code.code} label={t("recovery.copy")} done={t("recovery.copied")} />
         <Button variant="default" onClick={save} leftSection={<IconDownload size={18} aria-hidden="true" />}>
           {t("recovery.save")}
         </Button>
