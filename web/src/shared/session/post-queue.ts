@@ -221,8 +221,8 @@ export class PostQueue {
   private readonly onSent: (posts: PendingPost[]) => void;
 
   /**
-   * onQueued runs whenever a post is kept for later (the caller sets its retry timer); onSent whenever posts reached
-   * the server (sent at once, or queued and then flushed), with them: what shows them can be read again.
+   * onQueued runs whenever a post is kept for later (the caller sets its retry timer); onSent after a flush that
+   * brought queued posts to the server, with them (what was shown from the device's copy can be read again).
    */
   constructor(
     store: QueueStore,
@@ -255,9 +255,6 @@ export class PostQueue {
     }
     try {
       await this.send(path, body, method);
-      // Sent straight away, it reached the server too: what shows it is read again (a page that read before this
-      // answer came back, the results of a session, counts it now).
-      this.onSent([{ id: "", path, body, attempts: 1, nextAt: 0, ...(method !== "POST" && { method }) }]);
       return true;
     } catch (error) {
       if (!isRetryable(error)) {

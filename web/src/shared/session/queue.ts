@@ -24,7 +24,7 @@ export const postQueue = new PostQueue(
 
 /** A queued change of the profile or the active module reached the server: what shows them is read again. */
 export const PROFILE_SENT_EVENT = "ivrit:profile-sent";
-/** Answers reached the server (sent at once or kept and sent later): the progress and the review's counts are read again. */
+/** Answers kept on the device reached the server: the progress and the review's counts are read again. */
 export const ANSWERS_SENT_EVENT = "ivrit:answers-sent";
 
 let timer: ReturnType<typeof setTimeout> | null = null;
