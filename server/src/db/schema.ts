@@ -87,6 +87,8 @@ export const words = pgTable(
     verb: text("verb"),
     binyan: text("binyan"),
     audioPath: text("audio_path"),
+    /** The word's picture (issue 28): a Twemoji file name, its code points in hex joined by "-" ("1f34e"). */
+    picture: text("picture"),
     ...tr,
   },
   (t) => [index("words_module_idx").on(t.moduleId, t.position)],
@@ -109,6 +111,13 @@ export const sentences = pgTable("sentences", {
   nikkud: text("nikkud").notNull(),
   /** Other correct word orders of the plain sentence (content `example.orders`), for the sentence scramble. */
   orders: jsonb("orders").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /**
+   * The cloze gap (issue 28): which word of the sentence (0-based, split on spaces) is the entry, and how many of
+   * its first letters are attached prefixes (ו ה ב כ ל מ ש) that stay outside the gap; null when the sentence has
+   * no gap (the entry cannot be found without doubt and the content does not mark it).
+   */
+  gapWord: smallint("gap_word"),
+  gapPrefix: smallint("gap_prefix"),
   ...tr,
 });
 
