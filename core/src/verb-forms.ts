@@ -19,7 +19,10 @@ export function tensesOfTier(tier: number): readonly FormTense[] {
  * (masculine plural: verbs:form.mp), a past or future one a person (they (m.): verbs:person.3mp); the infinitive
  * names no one.
  */
-export function formPrompt(cell: string): { tense: FormTense; person: { key: "form" | "person"; value: string } | null } {
+export function formPrompt(cell: string): {
+  tense: FormTense;
+  person: { key: "form" | "person"; value: string } | null;
+} {
   const known = VERB_CELLS.find((c) => c.cell === cell);
   if (!known) throw new Error(`not a cell of a verb table: ${cell}`);
   if (known.person === null) return { tense: known.tense, person: null };
