@@ -14,6 +14,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage } from "../../shared/api/client.ts";
 import { reviewQueueQueryOptions } from "../../shared/api/get-review-queue.ts";
 import { useReviewSession } from "../../shared/api/get-review-session.ts";
+import { queryKeys } from "../../shared/api/query-keys.ts";
 import { canSpeakHebrew } from "../../shared/audio.ts";
 import { TeachCard } from "../../shared/game/teach-card.tsx";
 import { TodayGoal } from "../../shared/game/today-goal.tsx";
@@ -563,7 +564,7 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
       .finally(() => {
         // The session's own query is not refetched (it would start a new session under the results); the
         // queue is, so that the goal and the streak shown with the results count this session's answers.
-        void client.invalidateQueries({ queryKey: ["review"], refetchType: "none" });
+        void client.invalidateQueries({ queryKey: queryKeys.reviewAll, refetchType: "none" });
         void client.refetchQueries({ queryKey: reviewQueueQueryOptions().queryKey });
       });
   }, [done, client]);
