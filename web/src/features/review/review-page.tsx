@@ -23,11 +23,11 @@ import { Link, useSearchParams } from "../../shared/router.tsx";
 import { reviewEvents } from "../../shared/session/records.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
-import { RecoveryOffer } from "../../shared/ui/recovery-offer.tsx";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
 import { HebrewKeyboard } from "./hebrew-keyboard.tsx";
+import { RecoveryOffer } from "./recovery-offer.tsx";
 import classes from "./review.module.css";
 
 /** "1,2,3" from ?words= (Practise these again), at most 20 whole ids; null when absent or unusable. */
