@@ -18,7 +18,7 @@ import helmet from "helmet";
 import { Redis } from "ioredis";
 import { databaseUnavailable, storageFault } from "./db/faults.ts";
 import { type Env, RATE_LIMIT_ADDRESS_MAX } from "./env.ts";
-import { type Deps, HttpError, identify, sendError } from "./http.ts";
+import { type Deps, declareErrorResponses, HttpError, identify, sendError } from "./http.ts";
 import { Learners } from "./learners.ts";
 import { Metrics, registerMetrics } from "./metrics.ts";
 import { CONTENT_DIR, WEB_DIST_DIR } from "./paths.ts";
@@ -233,6 +233,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", () => reminders.stop());
 
   // ---------- routes ----------
+  declareErrorResponses(app);
   await app.register(
     async (api) => {
       await api.register(contentRoutes);

@@ -1,5 +1,6 @@
 // HTTP-level pieces shared by the routes: the error envelope and the identity of the caller.
-import type { FastifyReply, FastifyRequest } from "fastify";
+import { errorBody } from "@ivrit/core/schemas/api";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContentCache } from "./content/cache.ts";
 import type { Database } from "./db/client.ts";
 import type { Caller, Learners } from "./learners.ts";
@@ -78,4 +79,35 @@ export async function ensureCaller(req: FastifyRequest): Promise<void> {
 
 export function sendError(reply: FastifyReply, status: number, code: string, message: string) {
   return reply.code(status).type("application/json").send({ error: { code, message } });
+}
+
+/** The calls that name their learner (x-anonymous-id): every one answers 401 without it. */
+const LEARNER_TAGS = new Set(["me", "progress", "game", "review", "reminders"]);
+
+/**
+ * Every API route declares the errors any call may answer (issue 32), beside the ones it declares itself (a route's
+ * own 404, 409…, and /health's 503 body, win): 400 when it takes input, 401 when it names its learner, 429, 500
+ * and 503, each in the error envelope. The OpenAPI document lists them, and the envelope is what the error handler
+ * sends. Registered before the routes.
+ */
+export function declareErrorResponses(app: FastifyInstance): void {
+  app.addHook("onRoute", (route) => {
+    const schema = route.schema;
+    if (!route.url.startsWith("/api") || !schema || schema.hide) return;
+    const tags = (schema.tags ?? []) as string[];
+    const common = {
+      ...(Boolean(schema.body || schema.querystring || schema.params) && {
+        400: errorBody.describe(
+          "invalid_input: the request does not match this call's schema (the message says where)",
+        ),
+      }),
+      ...(tags.some((tag) => LEARNER_TAGS.has(tag)) && {
+        401: errorBody.describe("missing_user_id: the x-anonymous-id header is required"),
+      }),
+      429: errorBody.describe("rate_limited: too many requests from this device or address; retry-after says when"),
+      500: errorBody.describe("internal: an unexpected fault, logged with the request's id"),
+      503: errorBody.describe("database_unavailable: the database does not answer; retry-after: 5"),
+    };
+    schema.response = { ...common, ...((schema.response as object | undefined) ?? {}) };
+  });
 }

@@ -49,6 +49,23 @@ describe.each(BACKENDS)("API on %s", (backend) => {
       ])
         expect(Object.keys(doc.paths)).toContain(p);
     });
+    it("declares on every call the errors it may answer, in the error envelope", async () => {
+      type Op = { tags?: string[]; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
+      const doc = (await get("/api/docs/json")).json() as { paths: Record<string, Record<string, Op>> };
+      const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, op]) => ({ call: `${method} ${path}`, op })),
+      );
+      expect(ops.length).toBeGreaterThan(30);
+      for (const { call, op } of ops) {
+        const codes = Object.keys(op.responses);
+        expect(codes, call).toEqual(expect.arrayContaining(["429", "500", "503"]));
+        if (op.requestBody || op.parameters?.length) expect(codes, call).toContain("400");
+        if (op.tags?.includes("review")) expect(codes, call).toContain("401");
+      }
+      // The envelope a declared error is sent in: a 400 of a real call passes through its declared schema.
+      const bad = await get("/api/review/session?language=xx", newUser());
+      expectError(bad, 400, "invalid_input");
+    });
     it("answers unknown API paths with a JSON 404", async () => {
       expectError(await get("/api/nothing-here"), 404, "not_found");
     });
