@@ -21,7 +21,13 @@ const FINALS: Record<string, string> = { ך: "כ", ם: "מ", ן: "נ", ף: "פ",
 const isLetter = (c: string) => c >= "\u05D0" && c <= "\u05EA";
 /** Vowel points, dagesh, shin/sin dots, rafe, meteg and cantillation: what sits on a letter (not the maqaf). */
 const isMark = (c: string) =>
-  (c >= "\u0591" && c <= "\u05BD") || c === "\u05BF" || c === "\u05C1" || c === "\u05C2" || c === "\u05C4" || c === "\u05C5" || c === "\u05C7";
+  (c >= "\u0591" && c <= "\u05BD") ||
+  c === "\u05BF" ||
+  c === "\u05C1" ||
+  c === "\u05C2" ||
+  c === "\u05C4" ||
+  c === "\u05C5" ||
+  c === "\u05C7";
 const GERESH = new Set(["\u05F3", "'"]);
 const GERSHAYIM = new Set(["\u05F4", '"']);
 
@@ -38,26 +44,26 @@ const PREFIX_CHAIN = /^ו?(?:כש|מש|ש)?(?:[בכל]|מ?ה?)$/u;
  */
 const WHOLE_WORDS = new Set(
   [
-  "למה",
-  "כמה",
-  "לכן",
-  "כזה",
-  "כזאת",
-  "כאלה",
-  "כאשר",
-  "כדי",
-  "כמו",
-  "כבר",
-  "כך",
-  "שלי",
-  "שלך",
-  "שלו",
-  "שלה",
-  "שלנו",
-  "שלכם",
-  "שלכן",
-  "שלהם",
-  "שלהן",
+    "למה",
+    "כמה",
+    "לכן",
+    "כזה",
+    "כזאת",
+    "כאלה",
+    "כאשר",
+    "כדי",
+    "כמו",
+    "כבר",
+    "כך",
+    "שלי",
+    "שלך",
+    "שלו",
+    "שלה",
+    "שלנו",
+    "שלכם",
+    "שלכן",
+    "שלהם",
+    "שלהן",
   ].map((w) => spelling(w)),
 );
 
@@ -75,7 +81,11 @@ function cut(token: string): { lead: string; body: string; trail: string } {
     else if (GERSHAYIM.has(c) && end > start && next !== undefined && isLetter(next)) end++;
     else break;
   }
-  return { lead: chars.slice(0, start).join(""), body: chars.slice(start, end).join(""), trail: chars.slice(end).join("") };
+  return {
+    lead: chars.slice(0, start).join(""),
+    body: chars.slice(start, end).join(""),
+    trail: chars.slice(end).join(""),
+  };
 }
 
 /** Splits a word (letters and marks) after its first `n` letters, the marks of the n-th letter going with it. */
@@ -270,10 +280,15 @@ export function findGap(sentence: Sentence, entry: Sentence): Gap | null {
       // Full spelling doubles a consonant vav after a prefix: הוורד is ה + ורד (pointed הַוֶּרֶד).
       const doubledVav = prefix > 0 && target.startsWith("ו") && rest === `ו${target}`;
       if (rest !== target && !doubledVav) continue;
-      if (prefix > 0 && (!PREFIX_CHAIN.test(head) || WHOLE_WORDS.has(letters)))
-        continue;
+      if (prefix > 0 && (!PREFIX_CHAIN.test(head) || WHOLE_WORDS.has(letters))) continue;
       // The pointed word has the same prefix letters (a prefix has no vowel letters).
-      if (pointedUnits.slice(0, prefix).map((u) => u.letter).join("") !== head) continue;
+      if (
+        pointedUnits
+          .slice(0, prefix)
+          .map((u) => u.letter)
+          .join("") !== head
+      )
+        continue;
       const form = pointedUnits.slice(prefix);
       if (prefix > 0 && !prefixPointing(pointedUnits.slice(0, prefix), form[0])) continue;
       if (!readsAsEntry(form, entryUnits, prefix > 0)) continue;
