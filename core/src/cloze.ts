@@ -297,3 +297,11 @@ export function findGap(sentence: Sentence, entry: Sentence): Gap | null {
   });
   return found.length === 1 ? (found[0] as Gap) : null;
 }
+
+/**
+ * The gap of an example sentence: the one `findGap` finds, else the content's mark (`example.gap`), else null.
+ * What the loader stores (sentences.gap_word, gap_prefix) and what `content:check` counts.
+ */
+export function exampleGap(example: Sentence & { gap?: Gap }, entry: Sentence): Gap | null {
+  return findGap(example, entry) ?? (example.gap ? { word: example.gap.word, prefix: example.gap.prefix } : null);
+}
