@@ -151,7 +151,9 @@ const weak = modules.filter((m) => m.id !== 93 && m.verbs < 5);
 if (weak.length)
   console.log(`  modules with fewer than 5 verb forms (the verb games need 5): ${weak.map((m) => m.id).join(", ")}`);
 
-console.log("\nCloze gaps of the example sentences (found by the finder, marked in the content, none; beginner in tier 1):");
+console.log(
+  "\nCloze gaps of the example sentences (found by the finder, marked in the content, none; beginner in tier 1):",
+);
 table(gaps);
 
 // Conjugation tables (decision 0018): how many verbs have one, and how hspell reads every form.
