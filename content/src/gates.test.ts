@@ -168,6 +168,7 @@ describe("cloze gap marks", () => {
         marked(12005, "סבא", "סַבָּא", ["סבא בבית.", "סַבָּא בַּבַּיִת."], { word: 1, prefix: 1 }),
         marked(12006, "כוכב", "כּוֹכָב", stars, { word: 0, prefix: 0 }),
         marked(12007, "שולחן", "שֻׁלְחָן", ["יש שולחנות.", "יֵשׁ שֻׁלְחָנוֹת."], { word: 1, prefix: 2 }),
+        marked(12008, "כוכב", "כּוֹכָב", ["יש הבכוכבים.", "יֵשׁ הַבְּכוֹכָבִים."], { word: 1, prefix: 2 }),
       ]),
     );
     const by = Object.fromEntries(issues.map((i) => [i.id, i.message]));
@@ -178,7 +179,8 @@ describe("cloze gap marks", () => {
     expect(by[12005]).toContain("finder finds word 0");
     expect(by[12006]).toContain("fewer than two letters");
     expect(by[12007]).toContain("splits");
-    expect(issues).toHaveLength(7);
+    expect(by[12008]).toContain("not a chain");
+    expect(issues).toHaveLength(8);
   });
 
   it("counts shared letters with repeats and final forms", () => {

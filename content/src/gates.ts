@@ -10,7 +10,7 @@
 //   entry is, with the article's vowel by its first letter (הָאֲתָר, not הָאֲתַר); מה is מָה before א ר, מֶה
 //   before ח and before ה/ע with kamatz, מַה elsewhere.
 // The hspell-based gate (every plain sentence word recognised) is in analyse.ts, which runs hspell once.
-import { clozeOf, findGap, PREFIX_LETTERS } from "@ivrit/core/cloze";
+import { clozeOf, findGap, isPrefixChain, PREFIX_LETTERS } from "@ivrit/core/cloze";
 import { hebrewLetters, plainMatchesPointed } from "@ivrit/core/hebrew";
 import type { Content, ContentWord, Issue } from "./load.ts";
 import { MARK, readingKey, suggestTranslit, translitAgrees, units, words } from "./pointing.ts";
@@ -379,6 +379,10 @@ export function gapGate(c: Content): Issue[] {
       const prefix = letters.slice(0, mark.prefix);
       if ([...prefix].some((l) => !PREFIX_LETTERS.includes(l))) {
         say(`prefix '${prefix}' has letters other than ${[...PREFIX_LETTERS].join(" ")}`);
+        continue;
+      }
+      if (prefix && !isPrefixChain(prefix)) {
+        say(`prefix '${prefix}' is not a chain of prefixes (ו, then ש/כש/מש, then ב/כ/ל/מ, then ה)`);
         continue;
       }
       const found = findGap(w.example, w);

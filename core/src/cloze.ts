@@ -36,6 +36,7 @@ const GERSHAYIM = new Set(["\u05F4", '"']);
  * then the article ה (not after ב כ ל, which absorb it). ו, ה, ב, וּבַ, שֶׁה, מֵהַ, כְּשֶׁ, וּכְשֶׁבַּ…
  */
 const PREFIX_CHAIN = /^ו?(?:כש|מש|ש)?(?:[בכל]|מ?ה?)$/u;
+export const isPrefixChain = (letters: string) => letters.length > 0 && PREFIX_CHAIN.test(letters);
 
 /**
  * Whole words that read as prefix + another word but are words of their own: לָמָּה is not ל + מָה, שֶׁלִּי
