@@ -170,6 +170,7 @@ describe("cloze gap marks", () => {
         // A full-spelling vav where the pointed word has none: the prefix would cut the two words differently.
         marked(12007, "שב", "שָׁב", ["הם ושבים.", "הֵם שָׁבִים."], { word: 1, prefix: 1 }),
         marked(12008, "כוכב", "כּוֹכָב", ["יש הבכוכבים.", "יֵשׁ הַבְּכוֹכָבִים."], { word: 1, prefix: 2 }),
+        marked(12009, "כוכב", "כּוֹכָב", ["יש כוכבים", "יֵשׁ כּוֹכָבִים בַּשָּׁמַיִם"], { word: 1, prefix: 0 }),
       ]),
     );
     const by = Object.fromEntries(issues.map((i) => [i.id, i.message]));
@@ -181,7 +182,8 @@ describe("cloze gap marks", () => {
     expect(by[12006]).toContain("fewer than two letters");
     expect(by[12007]).toContain("splits");
     expect(by[12008]).toContain("not a chain");
-    expect(issues).toHaveLength(8);
+    expect(by[12009]).toContain("different numbers of words");
+    expect(issues).toHaveLength(9);
   });
 
   it("counts shared letters with repeats and final forms", () => {

@@ -372,6 +372,10 @@ export function gapGate(c: Content): Issue[] {
       const plainWord = w.example.he.split(" ")[mark.word];
       const pointedWord = w.example.nikkud.split(" ")[mark.word];
       const letters = hebrewLetters(plainWord ?? "");
+      if (w.example.he.split(" ").length !== w.example.nikkud.split(" ").length) {
+        say("is marked on a sentence whose plain and pointed texts have different numbers of words");
+        continue;
+      }
       if (plainWord === undefined || pointedWord === undefined || mark.prefix >= letters.length) {
         say(`{ word: ${mark.word}, prefix: ${mark.prefix} } is out of range of '${w.example.he}'`);
         continue;

@@ -198,17 +198,14 @@ function reading(us: Unit[]): string[] {
   return out;
 }
 
-/** Whether the pointed form (after its prefix) reads as the entry's pointing. */
-function readsAsEntry(form: Unit[], entry: Unit[], prefixed: boolean): boolean {
+/**
+ * Whether the pointed form (after its prefix) reads as the entry's pointing. A shva counts as no vowel, so a yod
+ * that loses its shva after וִ / לִ (וִילָדִים for יְלָדִים) still reads as the entry.
+ */
+function readsAsEntry(form: Unit[], entry: Unit[]): boolean {
   const a = reading(form);
   const b = reading(entry);
-  if (a.length !== b.length) return false;
-  return a.every((x, i) => {
-    if (x === b[i]) return true;
-    // ו/ל with hirik before a yod with shva: וִילָדִים, the yod loses its shva (entry יְלָדִים).
-    if (i === 0 && prefixed && entry[0]?.vowel === SHVA && x === (b[i] as string).replace(/[aeiou]$/u, "")) return true;
-    return false;
-  });
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 const GUTTURAL_OR_RESH = "אהחער";
@@ -292,7 +289,7 @@ export function findGap(sentence: Sentence, entry: Sentence): Gap | null {
         continue;
       const form = pointedUnits.slice(prefix);
       if (prefix > 0 && !prefixPointing(pointedUnits.slice(0, prefix), form[0])) continue;
-      if (!readsAsEntry(form, entryUnits, prefix > 0)) continue;
+      if (!readsAsEntry(form, entryUnits)) continue;
       found.push({ word, prefix });
     }
   });
