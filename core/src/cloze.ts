@@ -12,6 +12,13 @@ export interface Gap {
 
 export type Parts = { before: string; gap: string; after: string };
 
+/**
+ * The version of the finder's rules. The loader stores found gaps in the database and reloads only when the
+ * content's files change, so bump this whenever findGap's answers change: it is part of the content's hash and
+ * of its files' fingerprint (server/src/content/sync.ts), and the next start stores the new gaps.
+ */
+export const GAP_RULES = 1;
+
 type Sentence = { he: string; nikkud: string };
 
 /** The letters that attach to a word as prefixes. */

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type Content, loadContent, movedTo } from "@ivrit/content/load";
-import { exampleGap } from "@ivrit/core/cloze";
+import { exampleGap, GAP_RULES } from "@ivrit/core/cloze";
 import { categoryOf } from "@ivrit/core/parts-of-speech";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import { eq } from "drizzle-orm";
@@ -219,7 +219,8 @@ export function contentFilesHash(dir: string = CONTENT_DIR): string {
     }
   };
   walk(dir);
-  return hash.digest("hex");
+  // The stored cloze gaps come from core's finder as well as from the files (decision 0107).
+  return hash.update(`gap-rules:${GAP_RULES}`).digest("hex");
 }
 
 /** Whether the loaded content came from the files now in `dir` (as far as their fingerprint tells). */
