@@ -34,6 +34,8 @@ export type CachedWord = {
   verb: string | null;
   binyan: string | null;
   audioPath: string | null;
+  /** The word's picture: a Twemoji file name ("1f34e"), or null. */
+  picture: string | null;
   tr: Texts;
   /**
    * `orders`: the plain sentence's other correct word orders. `gap`: the entry's word in the sentence for the
@@ -154,6 +156,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       verb: w.verb,
       binyan: w.binyan,
       audioPath: w.audioPath,
+      picture: w.picture,
       tr: trTexts(w),
       sentence: s
         ? {
