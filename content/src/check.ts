@@ -18,7 +18,7 @@ import {
 } from "./analyse.ts";
 import { checklistIssues } from "./checklist.ts";
 import type { VerbSpec } from "./conjugate.ts";
-import { pointingGates } from "./gates.ts";
+import { gapCounts, gapGate, pointingGates } from "./gates.ts";
 import { CONTENT_DIR, type Content, type Issue, loadContent } from "./load.ts";
 import { pointingGate } from "./pointing-gate.ts";
 import { checkVerbForms, type VerbCheckReport } from "./verb-check.ts";
@@ -50,6 +50,8 @@ const errors: Issue[] = [
   ...c.problems,
   ...c.lint,
   ...pointing.errors,
+  // The cloze gap marks (example.gap) against core's gap finder (issue 28).
+  ...gapGate(c),
   // The A1 checklist (content/checklists/a1.json): every item taught in tier 1 or the beginner module.
   ...checklistIssues(c, join(dir, "checklists", "a1.json")),
   ...tablePointing,
@@ -84,6 +86,10 @@ if (verbForms)
   notes.push(
     `verb tables: ${c.verbs.tables.size} verbs, ${verbForms.forms} forms; hspell reads ${verbForms.agreeing} as their cell (${((100 * verbForms.agreeing) / Math.max(1, verbForms.forms)).toFixed(2)}% without the allowlist), ${verbForms.allowlisted} allowlisted, ${verbForms.errors.length} not`,
   );
+const gaps = gapCounts(c);
+notes.push(
+  `cloze gaps: ${gaps.map((t) => `tier ${t.tier}: ${t.found} found, ${t.marked} marked, ${t.none} none of ${t.sentences}`).join("; ")}`,
+);
 for (const s of skip) notes.push(`${s} skipped (--skip)`);
 // A report, not a gate: example sentences should use words the learner has met (goal: 90% in tier 1).
 for (const t of hebrew?.sentences ?? []) {

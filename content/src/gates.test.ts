@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { articleGate, homographGate, maProblem, ordersGate, pairWords, pointingGates, translitGate } from "./gates.ts";
+import {
+  articleGate,
+  gapCounts,
+  gapGate,
+  homographGate,
+  maProblem,
+  ordersGate,
+  pairWords,
+  pointingGates,
+  sharedLetters,
+  translitGate,
+} from "./gates.ts";
 import { allowlistFile, type Content, type ContentWord } from "./load.ts";
 
 const tr = { en: "x", fr: "x", es: "x", ru: "х", uk: "х", ar: "س" };
@@ -119,5 +130,65 @@ describe("orders gate", () => {
 describe("pointingGates", () => {
   it("passes clean content", () => {
     expect(pointingGates(content([good])).errors).toEqual([]);
+  });
+});
+
+describe("cloze gap marks", () => {
+  const marked = (
+    id: number,
+    he: string,
+    nikkud: string,
+    ex: [string, string],
+    gap: { word: number; prefix: number },
+  ) => {
+    const w = word(id, he, nikkud, "x", ex);
+    w.example.gap = gap;
+    return w;
+  };
+  const stars: [string, string] = ["רואים הרבה כוכבים.", "רוֹאִים הַרְבֵּה כּוֹכָבִים."];
+
+  it("passes a mark on the entry's other form and counts found, marked and none", () => {
+    const c = content([
+      marked(12008, "כוכב", "כּוֹכָב", stars, { word: 2, prefix: 0 }),
+      marked(12009, "דגל", "דֶּגֶל", ["יש בדגלים כחול.", "יֵשׁ בַּדְּגָלִים כָּחֹל."], { word: 1, prefix: 1 }),
+      good,
+      word(12010, "בוקר טוב", "בֹּקֶר טוֹב", "x", ["בוקר טוב!", "בֹּקֶר טוֹב!"]),
+    ]);
+    expect(gapGate(c)).toEqual([]);
+    expect(gapCounts(c)).toEqual([{ tier: 1, sentences: 4, found: 1, marked: 2, none: 1 }]);
+  });
+
+  it("fails a mark out of range, with other prefix letters, needless, or on a word unlike the entry", () => {
+    const issues = gapGate(
+      content([
+        marked(12001, "כוכב", "כּוֹכָב", stars, { word: 3, prefix: 0 }),
+        marked(12002, "כוכב", "כּוֹכָב", stars, { word: 2, prefix: 7 }),
+        marked(12003, "רכבת", "רַכֶּבֶת", stars, { word: 1, prefix: 2 }),
+        marked(12004, "סבא", "סַבָּא", ["סבא בבית.", "סַבָּא בַּבַּיִת."], { word: 0, prefix: 0 }),
+        marked(12005, "סבא", "סַבָּא", ["סבא בבית.", "סַבָּא בַּבַּיִת."], { word: 1, prefix: 1 }),
+        marked(12006, "כוכב", "כּוֹכָב", stars, { word: 0, prefix: 0 }),
+        // A full-spelling vav where the pointed word has none: the prefix would cut the two words differently.
+        marked(12007, "שב", "שָׁב", ["הם ושבים.", "הֵם שָׁבִים."], { word: 1, prefix: 1 }),
+        marked(12008, "כוכב", "כּוֹכָב", ["יש הבכוכבים.", "יֵשׁ הַבְּכוֹכָבִים."], { word: 1, prefix: 2 }),
+        marked(12009, "כוכב", "כּוֹכָב", ["יש כוכבים", "יֵשׁ כּוֹכָבִים בַּשָּׁמַיִם"], { word: 1, prefix: 0 }),
+      ]),
+    );
+    const by = Object.fromEntries(issues.map((i) => [i.id, i.message]));
+    expect(by[12001]).toContain("out of range");
+    expect(by[12002]).toContain("out of range");
+    expect(by[12003]).toContain("letters other than");
+    expect(by[12004]).toContain("remove the mark");
+    expect(by[12005]).toContain("finder finds word 0");
+    expect(by[12006]).toContain("fewer than two letters");
+    expect(by[12007]).toContain("splits");
+    expect(by[12008]).toContain("not a chain");
+    expect(by[12009]).toContain("different numbers of words");
+    expect(issues).toHaveLength(9);
+  });
+
+  it("counts shared letters with repeats and final forms", () => {
+    expect(sharedLetters("כוכבים", "כּוֹכָב")).toBe(4);
+    expect(sharedLetters("רואים", "כוכב")).toBe(1);
+    expect(sharedLetters("ימים", "יָם")).toBe(2);
   });
 });

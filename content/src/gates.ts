@@ -10,6 +10,7 @@
 //   entry is, with the article's vowel by its first letter (הָאֲתָר, not הָאֲתַר); מה is מָה before א ר, מֶה
 //   before ח and before ה/ע with kamatz, מַה elsewhere.
 // The hspell-based gate (every plain sentence word recognised) is in analyse.ts, which runs hspell once.
+import { clozeOf, findGap, isPrefixChain, PREFIX_LETTERS } from "@ivrit/core/cloze";
 import { hebrewLetters, plainMatchesPointed } from "@ivrit/core/hebrew";
 import type { Content, ContentWord, Issue } from "./load.ts";
 import { MARK, readingKey, suggestTranslit, translitAgrees, units, words } from "./pointing.ts";
@@ -338,3 +339,89 @@ export function pointingGates(c: Content): { errors: Issue[]; warnings: Issue[];
 
 /** Tier of a module for teaching purposes: the beginner module counts as tier 1. */
 export const teachingTier = (m: { id: number; tier: number }) => (m.id === BEGINNER_MODULE_ID ? 1 : m.tier);
+
+// --- the cloze gap marks (issue 28, decision 0106) -------------------------------------------------------------
+// `example.gap` names the entry's word where core's findGap cannot find it without doubt. The check fails on a
+// mark that is out of range, whose prefix is not made of the prefix letters ו ה ב כ ל מ ש (or splits full
+// spelling from pointing), that findGap makes needless (it finds a gap, the same or another), or whose word
+// shares fewer than two letters with the entry (a likely slip). content:report counts the sentences with a gap
+// (found, marked) and without, by tier.
+
+/** How many letters two spellings share, each letter counted as often as both have it (final forms folded). */
+export function sharedLetters(a: string, b: string): number {
+  const left = [...hebrewLetters(a)];
+  let n = 0;
+  for (const c of hebrewLetters(b)) {
+    const i = left.indexOf(c);
+    if (i >= 0) {
+      left.splice(i, 1);
+      n++;
+    }
+  }
+  return n;
+}
+
+export function gapGate(c: Content): Issue[] {
+  const issues: Issue[] = [];
+  for (const m of c.modules)
+    for (const w of m.words) {
+      const mark = w.example.gap;
+      if (!mark) continue;
+      const say = (message: string) =>
+        issues.push({ file: c.moduleFiles[m.id] ?? `modules/${m.id}`, id: w.id, message: `${w.he}: gap ${message}` });
+      const plainWord = w.example.he.split(" ")[mark.word];
+      const pointedWord = w.example.nikkud.split(" ")[mark.word];
+      const letters = hebrewLetters(plainWord ?? "");
+      if (w.example.he.split(" ").length !== w.example.nikkud.split(" ").length) {
+        say("is marked on a sentence whose plain and pointed texts have different numbers of words");
+        continue;
+      }
+      if (plainWord === undefined || pointedWord === undefined || mark.prefix >= letters.length) {
+        say(`{ word: ${mark.word}, prefix: ${mark.prefix} } is out of range of '${w.example.he}'`);
+        continue;
+      }
+      const prefix = letters.slice(0, mark.prefix);
+      if ([...prefix].some((l) => !PREFIX_LETTERS.includes(l))) {
+        say(`prefix '${prefix}' has letters other than ${[...PREFIX_LETTERS].join(" ")}`);
+        continue;
+      }
+      if (prefix && !isPrefixChain(prefix)) {
+        say(`prefix '${prefix}' is not a chain of prefixes (ו, then ש/כש/מש, then ב/כ/ל/מ, then ה)`);
+        continue;
+      }
+      const found = findGap(w.example, w);
+      if (found) {
+        say(
+          found.word === mark.word && found.prefix === mark.prefix
+            ? "is marked, but the finder finds it: remove the mark"
+            : `is marked as word ${mark.word} (prefix ${mark.prefix}), but the finder finds word ${found.word} (prefix ${found.prefix}): remove the mark or fix the sentence`,
+        );
+        continue;
+      }
+      const { plain, pointed } = clozeOf(w.example, mark);
+      if (!plainMatchesPointed(plain.before, pointed.before) || !plainMatchesPointed(plain.gap, pointed.gap))
+        say(`prefix ${mark.prefix} splits '${plainWord}' elsewhere than '${pointedWord}'`);
+      else if (sharedLetters(plain.gap, w.he) < 2)
+        say(`'${plain.gap}' shares fewer than two letters with the entry: a slip?`);
+    }
+  return issues;
+}
+
+export type GapCounts = { tier: number; sentences: number; found: number; marked: number; none: number };
+
+/** Sentences with a gap the finder finds, a marked gap, or none, by tier (the beginner module in tier 1). */
+export function gapCounts(c: Content): GapCounts[] {
+  const byTier = new Map<number, GapCounts>();
+  for (const m of c.modules) {
+    const tier = teachingTier(m);
+    const t = byTier.get(tier) ?? { tier, sentences: 0, found: 0, marked: 0, none: 0 };
+    byTier.set(tier, t);
+    for (const w of m.words) {
+      t.sentences++;
+      if (findGap(w.example, w)) t.found++;
+      else if (w.example.gap) t.marked++;
+      else t.none++;
+    }
+  }
+  return [...byTier.values()].sort((a, b) => a.tier - b.tier);
+}

@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
+import { GAP_RULES } from "@ivrit/core/cloze";
 import { hasNikkud, hebrewLetters, plainMatchesPointed } from "@ivrit/core/hebrew";
 import { z } from "zod";
 import { nikkudProblems, rootKeyProblems, scriptProblems } from "./rules.ts";
@@ -231,7 +232,8 @@ export function loadContent(dir: string = CONTENT_DIR): Content {
     rootFiles,
     verbs,
     moved,
-    hash: hash.digest("hex"),
+    // The loader stores the gaps core's finder finds: new finder rules are new content (decision 0107).
+    hash: hash.update(`gap-rules:${GAP_RULES}`).digest("hex"),
     problems,
     lint,
     warnings,

@@ -14,6 +14,7 @@ import {
   TOP_VERBS,
   TOPS,
 } from "./frequency.ts";
+import { gapCounts } from "./gates.ts";
 import { CONTENT_DIR, loadContent } from "./load.ts";
 import { POS, TENSES } from "./schema.ts";
 import { checkVerbForms } from "./verb-check.ts";
@@ -57,6 +58,8 @@ const modules = c.modules.map((m) => {
     audio: m.words.length - audioErrors.size,
   };
 });
+// Cloze gaps (issue 28): example sentences whose entry the finder finds, the content marks, or neither.
+const gaps = gapCounts(c);
 const figures = {
   modules: c.modules.length,
   words: words.length,
@@ -68,6 +71,7 @@ const figures = {
   byPos,
   byTense,
   verbs,
+  gaps,
   hspell: hebrew.available
     ? {
         tokens: hebrew.tokens,
@@ -146,6 +150,11 @@ table([byTense]);
 const weak = modules.filter((m) => m.id !== 93 && m.verbs < 5);
 if (weak.length)
   console.log(`  modules with fewer than 5 verb forms (the verb games need 5): ${weak.map((m) => m.id).join(", ")}`);
+
+console.log(
+  "\nCloze gaps of the example sentences (found by the finder, marked in the content, none; beginner in tier 1):",
+);
+table(gaps);
 
 // Conjugation tables (decision 0018): how many verbs have one, and how hspell reads every form.
 const taughtVerbs = new Set(words.filter((w) => w.verb).map((w) => w.verb));

@@ -52,6 +52,10 @@ export const example = z.strictObject({
   // Other word orders that are also correct Hebrew (plain, the same words: מחר הוא יפגוש את המורה.), for the
   // sentence scramble, which accepts any of them.
   orders: z.array(plainHebrew).optional(),
+  // The cloze gap (issue 28) where core's findGap cannot find it without doubt but the entry is there in another
+  // form (a plural, a construct or suffixed form, a feminine adjective): word `word` (0-based, the sentence split
+  // on single spaces), its first `prefix` letters attached prefixes (ו ה ב כ ל מ ש) outside the gap.
+  gap: z.strictObject({ word: z.number().int().min(0), prefix: z.number().int().min(0).max(4) }).optional(),
 });
 
 export const word = z.strictObject({

@@ -12,6 +12,13 @@ export interface Gap {
 
 export type Parts = { before: string; gap: string; after: string };
 
+/**
+ * The version of the finder's rules. The loader stores found gaps in the database and reloads only when the
+ * content's files change, so bump this whenever findGap's answers change: it is part of the content's hash and
+ * of its files' fingerprint (server/src/content/sync.ts), and the next start stores the new gaps.
+ */
+export const GAP_RULES = 1;
+
 type Sentence = { he: string; nikkud: string };
 
 /** The letters that attach to a word as prefixes. */
@@ -36,6 +43,7 @@ const GERSHAYIM = new Set(["\u05F4", '"']);
  * then the article ה (not after ב כ ל, which absorb it). ו, ה, ב, וּבַ, שֶׁה, מֵהַ, כְּשֶׁ, וּכְשֶׁבַּ…
  */
 const PREFIX_CHAIN = /^ו?(?:כש|מש|ש)?(?:[בכל]|מ?ה?)$/u;
+export const isPrefixChain = (letters: string) => letters.length > 0 && PREFIX_CHAIN.test(letters);
 
 /**
  * Whole words that read as prefix + another word but are words of their own: לָמָּה is not ל + מָה, שֶׁלִּי
@@ -197,17 +205,14 @@ function reading(us: Unit[]): string[] {
   return out;
 }
 
-/** Whether the pointed form (after its prefix) reads as the entry's pointing. */
-function readsAsEntry(form: Unit[], entry: Unit[], prefixed: boolean): boolean {
+/**
+ * Whether the pointed form (after its prefix) reads as the entry's pointing. A shva counts as no vowel, so a yod
+ * that loses its shva after וִ / לִ (וִילָדִים for יְלָדִים) still reads as the entry.
+ */
+function readsAsEntry(form: Unit[], entry: Unit[]): boolean {
   const a = reading(form);
   const b = reading(entry);
-  if (a.length !== b.length) return false;
-  return a.every((x, i) => {
-    if (x === b[i]) return true;
-    // ו/ל with hirik before a yod with shva: וִילָדִים, the yod loses its shva (entry יְלָדִים).
-    if (i === 0 && prefixed && entry[0]?.vowel === SHVA && x === (b[i] as string).replace(/[aeiou]$/u, "")) return true;
-    return false;
-  });
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 const GUTTURAL_OR_RESH = "אהחער";
@@ -291,9 +296,17 @@ export function findGap(sentence: Sentence, entry: Sentence): Gap | null {
         continue;
       const form = pointedUnits.slice(prefix);
       if (prefix > 0 && !prefixPointing(pointedUnits.slice(0, prefix), form[0])) continue;
-      if (!readsAsEntry(form, entryUnits, prefix > 0)) continue;
+      if (!readsAsEntry(form, entryUnits)) continue;
       found.push({ word, prefix });
     }
   });
   return found.length === 1 ? (found[0] as Gap) : null;
+}
+
+/**
+ * The gap of an example sentence: the one `findGap` finds, else the content's mark (`example.gap`), else null.
+ * What the loader stores (sentences.gap_word, gap_prefix) and what `content:check` counts.
+ */
+export function exampleGap(example: Sentence & { gap?: Gap }, entry: Sentence): Gap | null {
+  return findGap(example, entry) ?? (example.gap ? { word: example.gap.word, prefix: example.gap.prefix } : null);
 }

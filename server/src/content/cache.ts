@@ -1,7 +1,6 @@
 // A per-process, read-only copy of the content tables, rebuilt from the database whenever the loaded content's
 // hash changes. Content changes only through the loader, so every process converges on the same copy; user data
 // is never cached here.
-
 import type { Gap } from "@ivrit/core/cloze";
 import { LANGUAGES, type Language } from "@ivrit/core/languages";
 import type { VerbForm } from "@ivrit/core/schemas/api";
@@ -38,7 +37,10 @@ export type CachedWord = {
   /** The word's picture: a Twemoji file name ("1f34e"), or null. */
   picture: string | null;
   tr: Texts;
-  /** `orders`: the plain sentence's other correct word orders. */
+  /**
+   * `orders`: the plain sentence's other correct word orders. `gap`: the entry's word in the sentence for the
+   * cloze (core/src/cloze.ts: clozeOf cuts the sentence around it), null when the sentence has none.
+   */
   sentence: { he: string; nikkud: string; orders: string[]; tr: Texts; gap: Gap | null } | null;
   roots: CachedRoot[];
   /** The verb's conjugation table by cell (decision 0018), shared by the verb's entries; null for other words. */
@@ -162,7 +164,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
             nikkud: s.nikkud,
             orders: s.orders,
             tr: trTexts(s),
-            gap: s.gapWord !== null && s.gapPrefix !== null ? { word: s.gapWord, prefix: s.gapPrefix } : null,
+            gap: s.gapWord === null || s.gapPrefix === null ? null : { word: s.gapWord, prefix: s.gapPrefix },
           }
         : null,
       roots: rootsOf.get(w.id) ?? [],

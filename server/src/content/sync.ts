@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type Content, loadContent, movedTo } from "@ivrit/content/load";
+import { exampleGap, GAP_RULES } from "@ivrit/core/cloze";
 import { categoryOf } from "@ivrit/core/parts-of-speech";
 import { BEGINNER_MODULE_ID } from "@ivrit/core/plans";
 import { eq } from "drizzle-orm";
@@ -120,13 +121,19 @@ async function writeContent(db: Db, c: Content, dir: string): Promise<MovesCarri
     );
     await insertChunks(all, (chunk) =>
       tx.insert(t.sentences).values(
-        chunk.map(({ w }) => ({
-          wordId: w.id,
-          he: w.example.he,
-          nikkud: w.example.nikkud,
-          orders: w.example.orders ?? [],
-          ...tr(w.example.tr),
-        })),
+        chunk.map(({ w }) => {
+          // The cloze gap (issue 28): found by core's finder, else the content's mark, else none.
+          const gap = exampleGap(w.example, w);
+          return {
+            wordId: w.id,
+            he: w.example.he,
+            nikkud: w.example.nikkud,
+            orders: w.example.orders ?? [],
+            gapWord: gap?.word ?? null,
+            gapPrefix: gap?.prefix ?? null,
+            ...tr(w.example.tr),
+          };
+        }),
       ),
     );
     // Conjugation tables (decision 0018), one row per verb, joined to its entries by the infinitive.
@@ -212,7 +219,8 @@ export function contentFilesHash(dir: string = CONTENT_DIR): string {
     }
   };
   walk(dir);
-  return hash.digest("hex");
+  // The stored cloze gaps come from core's finder as well as from the files (decision 0107).
+  return hash.update(`gap-rules:${GAP_RULES}`).digest("hex");
 }
 
 /** Whether the loaded content came from the files now in `dir` (as far as their fingerprint tells). */
