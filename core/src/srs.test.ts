@@ -286,6 +286,9 @@ describe("the scheduler's boundaries", () => {
     expect(exerciseFor(null, all)).toBe("meaning");
     expect(exerciseFor(newCard(at), all)).toBe("meaning");
     expect(exerciseFor(reviewCard({ lastMissAt: at }), all)).toBe("meaning");
+    expect(exerciseFor(reviewCard({ state: CardPhase.Learning, produced: true, stability: 1, reps: 1 }), all)).toBe(
+      "reverse",
+    );
     // A learning card (reverse, a choice): the picture and the cloze chosen, never a verb form, in turn by reps.
     const learning = (reps: number) =>
       reviewCard({ state: CardPhase.Learning, produced: true, recallDays: 1, stability: 1, reps });

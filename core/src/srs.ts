@@ -225,10 +225,12 @@ export interface WordFacets {
   picture: boolean;
 }
 const PLAIN: WordFacets = { cloze: false, form: false, picture: false };
+/** A word's first answers ask the word by itself (meaning, then reverse): it is met alone before in context. */
+const FIRST_STEPS = 2;
 
 /**
- * The exercise of a card (decision 0101). Its first steps, and the answer after a miss, ask the word itself
- * (plainExercise). Past them, the card's reviews take turns (by its count of reviews, so a session is stable and
+ * The exercise of a card (decision 0101). Its first steps (its first two answers), and the answer after a miss, ask
+ * the word itself (plainExercise). Past them, the card's reviews take turns (by its count of reviews, so a session is stable and
  * each kind comes round) between the plain exercise and what the word offers:
  * - a learning card: the picture (Hebrew -> picture) and the cloze chosen among four, in place of a choice;
  * - a known card: the cloze typed, and a verb's other forms: typed in place of typing, chosen in place of a choice.
@@ -236,7 +238,7 @@ const PLAIN: WordFacets = { cloze: false, form: false, picture: false };
  */
 export function exerciseFor(card: CardState | null, facets: WordFacets = PLAIN): Exercise {
   const plain = plainExercise(card);
-  if (!card || plain === "meaning") return plain;
+  if (!card || plain === "meaning" || card.reps < FIRST_STEPS) return plain;
   const typed = plain === "typing";
   const known = wordState(card) !== "learning";
   const turns: Exercise[] = [plain];

@@ -9,22 +9,18 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ReviewCard } from "@ivrit/core/schemas/review";
 import { expect, type Page, test } from "@playwright/test";
 import { LANGUAGES, passReviewTeaching, shoot } from "./games-helpers.ts";
 import { apiHeaders, seedUser } from "./helpers.ts";
+import { answerRight } from "./review-helpers.ts";
 
 const FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const DAY = 86_400_000;
 const GOAL = 8;
 
-type Item = {
-  wordId: number;
-  he: string;
-  state: string;
-  exercise: "meaning" | "reverse" | "listening" | "typing";
-  options: { wordId: number }[];
-};
+type Item = ReviewCard;
 
 test.skip(!existsSync(FAKETIME), "needs Debian's faketime (scripts/ensure-debian.mjs installs it)");
 test.describe.configure({ mode: "serial" });
@@ -110,12 +106,7 @@ async function doSession(page: Page): Promise<{ cards: number; taught: number }>
     if (await passReviewTeaching(page)) taught++;
     await expect(page.getByTestId("review-step")).toHaveAttribute("data-index", String(i));
     const item = byId.get(Number(await card.getAttribute("data-word"))) as Item;
-    if (item.exercise === "typing") {
-      await page.getByTestId("typing-input").fill(item.he);
-      await page.keyboard.press("Enter");
-    } else {
-      await page.keyboard.press(String(item.options.findIndex((o) => o.wordId === item.wordId) + 1));
-    }
+    await answerRight(page, item);
     await expect(page.getByTestId("feedback")).toHaveAttribute("data-tone", "true");
     await page.getByTestId("review-next").press("Enter");
   }

@@ -8,21 +8,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import type { ReviewCard } from "@ivrit/core/schemas/review";
 import { type BrowserContext, chromium, expect, type Page, type Response, test } from "@playwright/test";
 import { type ApiWord, clickOption, passReviewTeaching, shoot } from "./games-helpers.ts";
 import { apiHeaders } from "./helpers.ts";
+import { answerRight } from "./review-helpers.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE = process.env.E2E_BASE_URL ?? `http://localhost:${PORT}`;
 const MODULE = 3;
 
 type Meta = { key: string; kind: "answer" | "audio"; size: number; moduleId: number | null };
-type ReviewItem = {
-  wordId: number;
-  he: string;
-  exercise: "meaning" | "reverse" | "listening" | "typing";
-  options: { wordId: number }[];
-};
+type ReviewItem = ReviewCard;
 
 /** The offline store's records, read in the page (the same database and stores the app opens). */
 function offlineMeta(page: Page): Promise<Meta[]> {
@@ -167,13 +164,7 @@ async function playReview(page: Page, items: ReviewItem[]): Promise<number> {
     await passReviewTeaching(page);
     await expect(page.getByTestId("review-step")).toHaveAttribute("data-index", String(i));
     const item = byId.get(Number(await card.getAttribute("data-word"))) as ReviewItem;
-    if ((await card.getAttribute("data-exercise")) === "typing") {
-      await page.getByTestId("typing-input").fill(item.he);
-      await page.keyboard.press("Enter");
-    } else {
-      const index = item.options.findIndex((o) => o.wordId === item.wordId);
-      await page.getByTestId("options").locator("button").nth(index).click();
-    }
+    await answerRight(page, item, "click");
     await expect(page.getByTestId("feedback")).toHaveAttribute("data-tone", "true");
     await page.getByTestId("review-next").click();
   }

@@ -54,6 +54,8 @@ for (const lang of LANGUAGES) {
           // Produced once, in review with a stability of about 4 days: listening (decision 0067).
           ev(LISTEN, 12, 0),
           ev(LISTEN, 12 - 1 / 144, 1, "right", "typing"),
+          // A sixth answer: the card's turn (decision 0101) comes back to its plain exercise, whatever it offers.
+          ev(LISTEN, 12 - 2 / 144, 5),
           ev(LISTEN, 9, 2, "wrong"),
           ev(LISTEN, 9 - 1 / 36, 3),
           ev(LISTEN, 6, 4),

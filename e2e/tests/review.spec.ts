@@ -126,6 +126,7 @@ for (const lang of LANGUAGES) {
           ev("s3", typing, 3 * D - 10 * 60_000, "right"), // in review, never produced: typing
           ev("s4", listening, 12 * D, "right"),
           ev("s5", listening, 12 * D - 10 * 60_000, "right", "typing"), // produced
+          ev("s9", listening, 12 * D - 20 * 60_000, "right"), // a sixth answer: its turn is the plain one (0101)
           ev("s6", listening, 9 * D, "wrong"),
           ev("s7", listening, 9 * D - 40 * 60_000, "right"),
           ev("s8", listening, 6 * D, "right"), // produced, in review, stability 4.1 days: listening
