@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "rea
 import { isOfflineError } from "../shared/api/client.ts";
 import { usePlan } from "../shared/api/get-entitlements.ts";
 import { queryKeys } from "../shared/api/query-keys.ts";
+import { syncTimeZone } from "../shared/api/review-settings.ts";
 import { colorSchemeManager } from "../shared/color-scheme.ts";
 import { AUTH_CHANGED_EVENT } from "../shared/identity.ts";
 import { logError } from "../shared/log.ts";
@@ -48,6 +49,29 @@ function AuthChangedListener({ client }: { client: QueryClient }) {
   return null;
 }
 
+/**
+ * The server counts the learner's days in the device's time zone: checked once the page is idle (not by the reads
+ * that depend on it: a read never writes). When it changed, the counts read in the old zone are read again; the
+ * session on screen is left as it is.
+ */
+function TimeZoneSync({ client }: { client: QueryClient }) {
+  useEffect(() => {
+    const start = () =>
+      void syncTimeZone().then((changed) => {
+        if (!changed) return;
+        void client.invalidateQueries({ queryKey: queryKeys.review.queue() });
+        void client.invalidateQueries({ queryKey: queryKeys.review.progressAll });
+      });
+    const idle = window.requestIdleCallback?.(start, { timeout: 5_000 });
+    const timer = idle === undefined ? window.setTimeout(start, 2_000) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      window.clearTimeout(timer);
+    };
+  }, [client]);
+  return null;
+}
+
 /** Purchases, their toasts and the store's plan: in the native app only (its own chunk). */
 const NativePurchases = lazy(() => import("../shared/purchases/native-purchases.tsx"));
 
@@ -83,6 +107,7 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
           <DirectionSync />
           <AuthChangedListener client={queryClient} />
           <PlanChangeRefresher client={queryClient} />
+          <TimeZoneSync client={queryClient} />
           {isNativeApp() && (
             <Suspense fallback={null}>
               <NativePurchases />

@@ -4,7 +4,6 @@ import type { ReviewProgress } from "@ivrit/core/schemas/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "./client.ts";
 import { queryKeys } from "./query-keys.ts";
-import { syncTimeZone } from "./review-settings.ts";
 
 export function getReviewProgress(language: Language, signal?: AbortSignal): Promise<ReviewProgress> {
   return apiJson<ReviewProgress>("/review/progress", { query: { language }, signal });
@@ -13,10 +12,7 @@ export function getReviewProgress(language: Language, signal?: AbortSignal): Pro
 export const reviewProgressQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: queryKeys.review.progress(language),
-    queryFn: async ({ signal }) => {
-      await syncTimeZone();
-      return getReviewProgress(language, signal);
-    },
+    queryFn: ({ signal }) => getReviewProgress(language, signal),
     staleTime: 30_000,
   });
 

@@ -1,11 +1,9 @@
-// GET /review/queue: how many cards are due (the chooser's card). Also keeps the server's time zone in step
-// with the device's, since days, the streak and "new today" are counted in it.
+// GET /review/queue: how many cards are due (the chooser's card), today's answers against the goal, the streak.
 import type { ReviewQueue } from "@ivrit/core/schemas/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { apiJson } from "./client.ts";
 import { queryKeys } from "./query-keys.ts";
-import { syncTimeZone } from "./review-settings.ts";
 
 export function getReviewQueue(signal?: AbortSignal): Promise<ReviewQueue> {
   return apiJson<ReviewQueue>("/review/queue", { signal });
@@ -14,10 +12,7 @@ export function getReviewQueue(signal?: AbortSignal): Promise<ReviewQueue> {
 export const reviewQueueQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.review.queue(),
-    queryFn: async ({ signal }) => {
-      await syncTimeZone();
-      return getReviewQueue(signal);
-    },
+    queryFn: ({ signal }) => getReviewQueue(signal),
     staleTime: 30_000,
   });
 

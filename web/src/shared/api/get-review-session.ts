@@ -4,7 +4,6 @@ import type { ReviewSession } from "@ivrit/core/schemas/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "./client.ts";
 import { queryKeys } from "./query-keys.ts";
-import { syncTimeZone } from "./review-settings.ts";
 
 export function getReviewSession(language: Language, words: readonly number[] | null, signal?: AbortSignal) {
   return apiJson<ReviewSession>("/review/session", {
@@ -16,10 +15,7 @@ export function getReviewSession(language: Language, words: readonly number[] | 
 export const reviewSessionQueryOptions = (language: Language, words: readonly number[] | null, run: number) =>
   queryOptions({
     queryKey: queryKeys.review.session(language, words?.join(",") ?? "", run),
-    queryFn: async ({ signal }) => {
-      await syncTimeZone();
-      return getReviewSession(language, words, signal);
-    },
+    queryFn: ({ signal }) => getReviewSession(language, words, signal),
     // A session is taken once: refetching mid-session would reshuffle the cards under the learner.
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

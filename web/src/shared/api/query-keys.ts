@@ -23,6 +23,7 @@ export const queryKeys = {
   reviewAll: ["review"] as const,
   review: {
     queue: () => ["review", "queue"] as const,
+    progressAll: ["review", "progress"] as const,
     progress: (language: Language) => ["review", "progress", language] as const,
     settings: () => ["review", "settings"] as const,
     words: (moduleId: number | null | undefined) => ["review", "words", moduleId] as const,

@@ -43,17 +43,24 @@ export function deviceTimeZone(): string | null {
   }
 }
 
-let synced: Promise<void> | null = null;
-/** Once per page: the server counts days in the device's time zone. A failure is only logged. */
-export function syncTimeZone(): Promise<void> {
+let synced: Promise<boolean> | null = null;
+/**
+ * Once per page: the server counts days in the device's time zone. Started by the app when it is idle (and before
+ * reminders are turned on), never by a read: a read never writes (issue 32). True when it changed the server's,
+ * so that what was read in the old one is read again. A failure is only logged (and tried again next time).
+ */
+export function syncTimeZone(): Promise<boolean> {
   synced ??= (async () => {
     const tz = deviceTimeZone();
-    if (!tz) return;
+    if (!tz) return false;
     const current = await getReviewSettings();
-    if (current.timeZone !== tz) await patchReviewSettings({ timeZone: tz });
+    if (current.timeZone === tz) return false;
+    await patchReviewSettings({ timeZone: tz });
+    return true;
   })().catch((e: unknown) => {
     synced = null;
     logError("time zone", e);
+    return false;
   });
   return synced;
 }
