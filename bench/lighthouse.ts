@@ -1,10 +1,16 @@
-// Lighthouse benchmark (issue 16): mobile performance of /home, /words, /library and a game, each the median of
-// --runs runs (Lighthouse's default mobile form factor and simulated throttling, Debian's Chromium), beside a
-// minimal Vite + React page built with the same compression plugin and served by the same server (the floor).
-// The app is the production build (in a folder of its own), served by `node server/dist/start.js` as `npm start` does.
-// A learner who has been here before: the first-run choice made, language English, an active module.
+// Lighthouse benchmark (issues 16 and 29): mobile performance of every page (/welcome, /home, /words, /library, a
+// game, /review, /progress, /account), each the median of --runs runs (Lighthouse's default mobile form factor and
+// simulated throttling, Debian's Chromium), beside a minimal Vite + React page built with the same compression
+// plugin and served by the same server (the floor). The app is the production build (in a folder of its own),
+// served by `node server/dist/start.js` as `npm start` does. Each page in two states (--states):
+// - first: a new learner's first visit (nothing on the device; /home and the other first pages land on /welcome);
+// - returning: a learner who has been here before: the first-run choice made, language English, an active module,
+//   and two weeks of answers on the server (so /review has cards and /progress its charts).
+// Besides the score, LCP, TBT and CLS: the long tasks (main-thread tasks over 50 ms) Lighthouse saw, their number
+// and the longest.
 //
-//   npm run lighthouse -w bench [-- --runs 3 --pages /home,/words --out /tmp/lhr --before /tmp/old-dist]
+//   npm run lighthouse -w bench [-- --runs 3 --pages /home,/words --states first,returning --out /tmp/lhr
+//                                   --before /tmp/old-dist]
 // --out: each run's full Lighthouse report (JSON) is written there, to read its long tasks and layout shifts.
 // --before: a production build of an earlier commit (`vite build --outDir <dir>` in a worktree), served by a third
 // server and measured in the same run, its rows marked "before": a change's effect beside the floor, on the same
@@ -22,6 +28,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     pages: { type: "string", default: "" },
+    states: { type: "string", default: "first,returning" },
     out: { type: "string", default: "" },
     before: { type: "string", default: "" },
   },
@@ -75,7 +82,15 @@ async function serve(port: number, env: Record<string, string>): Promise<ChildPr
   throw new Error(`server on ${port} did not start`);
 }
 
-type Score = { score: number; lcp: number; tbt: number; cls: number; fcp: number };
+type Score = {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  longTasks: number;
+  longest: number;
+};
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 async function audit(browser: Browser, origin: string, path: string, state: Record<string, string>): Promise<Score> {
@@ -110,7 +125,12 @@ async function audit(browser: Browser, origin: string, path: string, state: Reco
     writeFileSync(join(values.out, name), JSON.stringify(lhr));
   }
   const audits = lhr.audits;
+  const tasks = ((audits["long-tasks"]?.details as { items?: { duration: number }[] } | undefined)?.items ?? []).map(
+    (t) => t.duration,
+  );
   return {
+    longTasks: tasks.length,
+    longest: Math.round(Math.max(0, ...tasks)),
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcp: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
     tbt: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
@@ -158,7 +178,7 @@ try {
     items: { id: number; tier: number; is_beginner: boolean }[];
   };
   const module = modules.items.find((m) => !m.is_beginner && m.tier === 1)?.id ?? 1;
-  const state = {
+  const returning = {
     anon_user_id: learner,
     language: "en",
     content_language: "en",
@@ -166,13 +186,48 @@ try {
     first_run: "done",
     active_module_id: String(module),
   };
-  const pages: { name: string; origin: string; path: string }[] = [
-    { name: "minimal Vite + React page (floor)", origin: "http://127.0.0.1:3701", path: "/" },
-    { name: "/home", origin: appOrigin, path: "/home" },
-    { name: "/words", origin: appOrigin, path: "/words" },
-    { name: "/library", origin: appOrigin, path: "/library" },
-    { name: `/game/${module}/translation-match`, origin: appOrigin, path: `/game/${module}/translation-match` },
-  ].filter((p) => !values.pages || p.name === "minimal Vite + React page (floor)" || values.pages.includes(p.path));
+  // Two weeks of answers on the active module's first 20 words: due cards for /review, charts for /progress.
+  const words = (await (
+    await fetch(`${appOrigin}/api/words?moduleId=${module}&limit=20&language=en`, {
+      headers: { "x-anonymous-id": learner },
+    })
+  ).json()) as { items: { id: number }[] };
+  const events = words.items.flatMap((w, i) =>
+    [14, 9, 4].map((days, k) => ({
+      id: `lh-${w.id}-${k}`,
+      wordId: w.id,
+      at: new Date(Date.now() - (days + (i % 3)) * 86_400_000).toISOString(),
+      game: k === 1 ? "review" : "translation_match",
+      outcome: (i + k) % 5 === 0 ? "wrong" : "right",
+    })),
+  );
+  const seeded = await fetch(`${appOrigin}/api/review/events`, {
+    method: "POST",
+    headers: { "x-anonymous-id": learner, "content-type": "application/json" },
+    body: JSON.stringify({ events }),
+  });
+  if (!seeded.ok) throw new Error(`seeding the learner's answers: ${seeded.status}`);
+  const states: Record<string, Record<string, string>> = { first: {}, returning };
+  const paths = [
+    "/welcome",
+    "/home",
+    "/words",
+    "/library",
+    `/game/${module}/translation-match`,
+    "/review",
+    "/progress",
+    "/account",
+  ];
+  const floorPage = {
+    name: "minimal Vite + React page (floor)",
+    state: "-",
+    origin: "http://127.0.0.1:3701",
+    path: "/",
+  };
+  const pages: { name: string; state: string; origin: string; path: string }[] = [floorPage];
+  for (const state of values.states.split(",").filter((x) => x in states))
+    for (const path of paths.filter((x) => !values.pages || values.pages.includes(x)))
+      pages.push({ name: path, state, origin: appOrigin, path });
   if (before) {
     // Each page right after its "before" build: the machine's load drifts less between the two.
     for (let i = pages.length - 1; i >= 0; i--) {
@@ -192,29 +247,34 @@ try {
   let floorScore = 0;
   for (const p of pages) {
     const runs: Score[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(browser, p.origin, p.path, state));
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(browser, p.origin, p.path, states[p.state] ?? {}));
     const m = {
       score: median(runs.map((r) => r.score)),
       lcp: median(runs.map((r) => r.lcp)),
       tbt: median(runs.map((r) => r.tbt)),
       cls: median(runs.map((r) => r.cls)),
       fcp: median(runs.map((r) => r.fcp)),
+      longTasks: median(runs.map((r) => r.longTasks)),
+      longest: median(runs.map((r) => r.longest)),
     };
     if (rows.length === 0) floorScore = m.score;
     rows.push({
       page: p.name,
+      state: p.state,
       performance: m.score,
       "ratio to floor": Number((m.score / (floorScore || 1)).toFixed(2)),
       "LCP ms": m.lcp,
       "TBT ms": m.tbt,
       CLS: m.cls,
       "FCP ms": m.fcp,
+      "long tasks": m.longTasks,
+      "longest ms": m.longest,
       runs: runs.map((r) => r.score).join(" "),
     });
-    console.log(`${p.name}: ${runs.map((r) => r.score).join(", ")}`);
+    console.log(`${p.name} (${p.state}): ${runs.map((r) => r.score).join(", ")}`);
   }
   console.log(
-    `\nLighthouse ${RUNS} runs per page (median), first loads (no cache, no service worker), mobile, simulated throttling, ${CHROMIUM}; goal: >= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1`,
+    `\nLighthouse ${RUNS} runs per page (median), loads with no cache and no service worker, mobile, simulated throttling, ${CHROMIUM}; first: a new device, returning: a learner with two weeks of answers; goal: >= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1`,
   );
   console.table(rows);
 } finally {
