@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb } from "@ivrit/server/db/client";
 import * as t from "@ivrit/server/db/schema";
-import { type FoldStats, foldPending, insertEvents, type StoredEvent } from "@ivrit/server/routes/review";
+import { insertEvents, type StoredEvent } from "@ivrit/server/review/events";
+import { type FoldStats, foldPending } from "@ivrit/server/review/fold";
 
 const N = 10_000;
 const dir = mkdtempSync(join(tmpdir(), "ivrit-late-"));

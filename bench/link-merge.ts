@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { replay } from "@ivrit/core/srs";
 import { createDb } from "@ivrit/server/db/client";
 import { Learners } from "@ivrit/server/learners";
-import { foldPending, insertEvents, type StoredEvent } from "@ivrit/server/routes/review";
+import { insertEvents, type StoredEvent } from "@ivrit/server/review/events";
+import { foldPending } from "@ivrit/server/review/fold";
 import { learnersOfDevices } from "@ivrit/server/users";
 import { sql } from "drizzle-orm";
 

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { buildApp } from "@ivrit/server/app";
 import { boot } from "@ivrit/server/boot";
-import { learnerVersion } from "@ivrit/server/routes/review";
+import { learnerVersion } from "@ivrit/server/review/queue";
 
 const N = 500;
 const contentDir = join(import.meta.dirname, "..", "server", "test", "fixtures", "content");

@@ -16,7 +16,7 @@ import type { Outcome } from "@ivrit/core/review";
 import { createRng } from "@ivrit/core/rng";
 import { applyEvent, newCard, replay } from "@ivrit/core/srs";
 import type { Db } from "@ivrit/server/db/client";
-import type { StoredEvent } from "@ivrit/server/routes/review";
+import type { StoredEvent } from "@ivrit/server/review/events";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
 import { benchContent, freshPg, spawnServer } from "./support.ts";
@@ -40,7 +40,7 @@ async function serve() {
   const { boot } = await import("@ivrit/server/boot");
   const { parseEnv } = await import("@ivrit/server/env");
   const t = await import("@ivrit/server/db/schema");
-  const { foldPending } = await import("@ivrit/server/routes/review");
+  const { foldPending } = await import("@ivrit/server/review/fold");
   const env = parseEnv();
   const user = process.env.BENCH_USER as string;
   const { database, cache, plans } = await boot({
@@ -126,7 +126,7 @@ async function serve() {
  * No card is read or written: what any design that keeps each event as a row pays at least.
  */
 async function insertFloor(db: Db, user: string) {
-  const { insertEvents } = await import("@ivrit/server/routes/review");
+  const { insertEvents } = await import("@ivrit/server/review/events");
   const batches = 20;
   let seq = 0;
   const t0 = performance.now();
@@ -151,7 +151,10 @@ async function insertFloor(db: Db, user: string) {
  * events). Every event is folded once, in the background or before a read: a cost each event pays.
  */
 async function foldFloor(db: Db, user: string, wordIds: number[]) {
-  const { foldPending, insertEvents } = await import("@ivrit/server/routes/review");
+  const [{ foldPending }, { insertEvents }] = await Promise.all([
+    import("@ivrit/server/review/fold"),
+    import("@ivrit/server/review/events"),
+  ]);
   const t = await import("@ivrit/server/db/schema");
   await db.insert(t.users).values({ id: user });
   const round = async (k: number) => {

@@ -25,12 +25,13 @@ import { CONTENT_DIR, WEB_DIST_DIR } from "./paths.ts";
 import { decodedPath, isApiRequest, registerRateLimits } from "./ratelimit.ts";
 import { ReminderSender, vapidKeys } from "./reminders.ts";
 import { newRequestId, RequestLog, registerRequestId } from "./request-log.ts";
+import { QueueReader } from "./review/queue.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { learnerRoutes } from "./routes/learners.ts";
 import { meRoutes } from "./routes/me.ts";
 import { recordRoutes } from "./routes/records.ts";
 import { reminderRoutes } from "./routes/reminders.ts";
-import { QueueReader, reviewRoutes } from "./routes/review.ts";
+import { reviewRoutes } from "./routes/review.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 
 /** Methods that may write: their answer waits for the database's flush. */

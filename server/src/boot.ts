@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { ContentCache } from "./content/cache.ts";
 import type { ChildLoadResult } from "./content/load-child.ts";
 import { ContentError, contentFilesLoaded, type SyncResult, syncContent } from "./content/sync.ts";
-import { createDb, type Database, type Db } from "./db/client.ts";
+import { createDb, type Database, type Db, queryRows } from "./db/client.ts";
 import { repairTimeZones } from "./db/time-zones.ts";
 import { CONTENT_LOAD_SCRIPT, MIGRATIONS_DIR } from "./paths.ts";
 import { Plans } from "./users.ts";
@@ -95,9 +95,10 @@ async function isCurrent(db: Db, contentDir: string | undefined): Promise<boolea
   };
   const newest = Math.max(...journal.entries.map((e) => e.when));
   try {
-    const { rows } = (await db.execute(
+    const rows = await queryRows<{ at: string | number | null }>(
+      db,
       sql`select max(created_at) as at from drizzle.__drizzle_migrations`,
-    )) as unknown as { rows: { at: string | number | null }[] };
+    );
     if (Number(rows[0]?.at ?? 0) < newest) return false;
   } catch {
     return false; // no migration table yet

@@ -9,9 +9,10 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isPlan } from "@ivrit/core/plans";
+import { sql } from "drizzle-orm";
 import { ContentError, syncContent } from "./content/sync.ts";
 import { type BackupResult, backupName, foreignEntries, unpackBackup } from "./db/backup.ts";
-import { createDb, initDataDir } from "./db/client.ts";
+import { createDb, initDataDir, queryRows } from "./db/client.ts";
 import { lockDataDir, requestHolder } from "./db/lock.ts";
 import { type Env, parseEnv } from "./env.ts";
 import { grantPlan, learnerOfDevice, planOf, revokePlan } from "./users.ts";
@@ -147,9 +148,10 @@ async function restore(env: Env, file: string) {
   }
   const database = await createDb({ dataDir: env.DATA_DIR });
   try {
-    const { rows } = (await database.db.execute(
-      "select (select count(*) from review_events)::int as events, (select count(*) from users)::int as users",
-    )) as unknown as { rows: { events: number; users: number }[] };
+    const rows = await queryRows<{ events: number; users: number }>(
+      database.db,
+      sql`select (select count(*) from review_events)::int as events, (select count(*) from users)::int as users`,
+    );
     console.log(
       `restored ${file} into ${env.DATA_DIR} in ${Date.now() - started} ms: ${rows[0]?.users} users, ${rows[0]?.events} review events`,
     );

@@ -21,7 +21,7 @@ import type { LearnerHoldings } from "@ivrit/core/schemas/learners";
 import { sql } from "drizzle-orm";
 import { type Database, type Db, rowsOf } from "./db/client.ts";
 import { HttpError } from "./http.ts";
-import { foldPending } from "./routes/review.ts";
+import { foldPending } from "./review/fold.ts";
 import { ENTITLEMENTS_CHANNEL } from "./users.ts";
 
 /** Every change of a device's learner (link, recovery, unlink, erase) NOTIFYs this channel with the device id. */

@@ -10,9 +10,9 @@ import type { ReminderPayload } from "@ivrit/core/schemas/reminders";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
-import type { Db } from "./db/client.ts";
+import { type Db, queryRows } from "./db/client.ts";
 import * as t from "./db/schema.ts";
-import type { QueueReader } from "./routes/review.ts";
+import type { QueueReader } from "./review/queue.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -97,8 +97,17 @@ export class ReminderSender {
     const result: TickResult = { sent: 0, dropped: 0, goalMet: 0, failed: 0 };
     const at = now.toISOString();
     // Learners with reminders on, a browser to send to, and today (in their time zone) not handled yet.
-    const rows = (
-      (await this.db.execute(sql`
+    const rows = await queryRows<{
+      user_id: string;
+      time: string;
+      days: number;
+      quiet_start: string | null;
+      quiet_end: string | null;
+      handled_day: string | null;
+      tz: string;
+    }>(
+      this.db,
+      sql`
         select r.user_id, r.time, r.days, r.quiet_start, r.quiet_end, r.handled_day,
                coalesce(s.time_zone, 'UTC') as tz
         from reminders r left join user_settings s on s.user_id = r.user_id
@@ -106,18 +115,8 @@ export class ReminderSender {
           and exists (select 1 from push_subscriptions p where p.user_id = r.user_id)
           and (r.handled_day is null
                or r.handled_day <> to_char(${at}::timestamptz at time zone coalesce(s.time_zone, 'UTC'), 'YYYY-MM-DD'))
-      `)) as unknown as {
-        rows: {
-          user_id: string;
-          time: string;
-          days: number;
-          quiet_start: string | null;
-          quiet_end: string | null;
-          handled_day: string | null;
-          tz: string;
-        }[];
-      }
-    ).rows;
+      `,
+    );
     for (const r of rows) {
       const rule: ReminderRule = {
         enabled: true,

@@ -7,7 +7,7 @@ import { replay } from "@ivrit/core/srs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../src/db/schema.ts";
-import { cardOf } from "../src/routes/review.ts";
+import { cardOf } from "../src/review/cards.ts";
 import { as, BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
 
 const SECRET = "test-webhook-secret-0123456789";

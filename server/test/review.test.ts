@@ -5,7 +5,9 @@ import { replay } from "@ivrit/core/srs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../src/db/schema.ts";
-import { cardOf, type FoldStats, foldPending, insertEvents, MARK_EVERY } from "../src/routes/review.ts";
+import { cardOf } from "../src/review/cards.ts";
+import { insertEvents } from "../src/review/events.ts";
+import { type FoldStats, foldPending, MARK_EVERY } from "../src/review/fold.ts";
 import { revokePlan } from "../src/users.ts";
 import { as, BACKENDS, newUser, startApp, type TestApp } from "./helpers.ts";
 

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite, types } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -22,6 +23,8 @@ type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** The rows of a raw `db.execute` result (node-postgres and PGlite answer both as `{ rows }`). */
 export const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
+/** A raw statement's rows, typed by the caller: the one place where the driver's answer is cast. */
+export const queryRows = async <R>(db: Db, query: SQL): Promise<R[]> => rowsOf<R>(await db.execute(query));
 type DbKind = "pglite" | "postgres";
 export type Database = {
   db: Db;

@@ -2,7 +2,7 @@
 // spells it, and only when the database knows it too (issue 25.8, decision 0077).
 import { canonicalTimeZone } from "@ivrit/core/review";
 import { sql } from "drizzle-orm";
-import type { Db } from "./client.ts";
+import { type Db, queryRows } from "./client.ts";
 import { databaseUnavailable } from "./faults.ts";
 
 /** Whether the database reads `tz` (its own copy of the time zone database may lag or differ from Intl's). */
@@ -22,9 +22,7 @@ export async function databaseKnowsTimeZone(db: Db, tz: string): Promise<boolean
  * queue, session and progress failed). Answers how many learners changed.
  */
 export async function repairTimeZones(db: Db): Promise<number> {
-  const { rows } = (await db.execute(sql`select distinct time_zone as tz from user_settings`)) as unknown as {
-    rows: { tz: string }[];
-  };
+  const rows = await queryRows<{ tz: string }>(db, sql`select distinct time_zone as tz from user_settings`);
   let changed = 0;
   for (const { tz } of rows) {
     const canonical = canonicalTimeZone(tz);

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { taughtId } from "../content/cache.ts";
-import type { Db } from "../db/client.ts";
+import { type Db, queryRows } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
 import { ensureCaller, HttpError, requireUser } from "../http.ts";
@@ -23,17 +23,16 @@ async function addProgress(db: Db, batches: ProgressBatch[]): Promise<void> {
     const ids = [...new Map(batches.filter((b) => b.batchId).map((b) => [`${b.userId}|${b.batchId}`, b])).values()];
     if (ids.length > 0) {
       const json = JSON.stringify(ids.map((b) => ({ u: b.userId, b: b.batchId })));
-      const [row] = (
-        (await tx.execute(sql`
+      const [row] = await queryRows<{ keys: string[] }>(
+        tx,
+        sql`
           with i as (
             insert into progress_batches (user_id, batch_id)
             select r.u, r.b from json_to_recordset(${json}::json) as r(u uuid, b text)
             on conflict do nothing
             returning user_id, batch_id)
-          select coalesce(json_agg(user_id || '|' || batch_id), '[]'::json) as keys from i`)) as unknown as {
-          rows: { keys: string[] }[];
-        }
-      ).rows;
+          select coalesce(json_agg(user_id || '|' || batch_id), '[]'::json) as keys from i`,
+      );
       fresh = new Set(row?.keys ?? []);
     }
     const byKey = new Map<string, { u: string; w: number; d: number; n: number }>();
@@ -95,18 +94,19 @@ async function insertPlays(db: Db, plays: Play[]): Promise<boolean[]> {
       return { u, s, g, l, f, m, v, x };
     }),
   );
-  const result = (await db.execute(sql`
+  const [result] = await queryRows<{ keys: [string, string, string][] }>(
+    db,
+    sql`
     with i as (
       insert into game_plays (user_id, session_id, game_name, language, platform, module_id, level_id, meta)
       select r.u, r.s, r.g, r.l, r.f, r.m, r.v, coalesce(r.x, '{}'::jsonb)
       from json_to_recordset(${json}::json) as r(u uuid, s text, g text, l text, f text, m int, v smallint, x jsonb)
       on conflict do nothing
       returning user_id, session_id, game_name)
-    select coalesce(json_agg(json_build_array(user_id, session_id, game_name)), '[]'::json) as keys from i`)) as unknown as {
-    rows: { keys: [string, string, string][] }[];
-  };
+    select coalesce(json_agg(json_build_array(user_id, session_id, game_name)), '[]'::json) as keys from i`,
+  );
   const created = new Set(
-    (result.rows[0]?.keys ?? []).map(([userId, sessionId, gameName]) => playKey({ userId, sessionId, gameName })),
+    (result?.keys ?? []).map(([userId, sessionId, gameName]) => playKey({ userId, sessionId, gameName })),
   );
   return plays.map((p, i) => first.get(playKey(p)) === i && created.has(playKey(p)));
 }
