@@ -38,9 +38,11 @@ import {
   type CardState,
   compareEvents,
   exerciseFor,
+  type ModelPeriod,
   newCard,
   nikkudHidden,
   type ReviewEventLike,
+  weightsAt,
   wordState,
 } from "@ivrit/core/srs";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
@@ -52,6 +54,14 @@ import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
 import { databaseKnowsTimeZone } from "../db/time-zones.ts";
 import { ensureCaller, HttpError, requireUser } from "../http.ts";
+import {
+  createFitter,
+  FOLD_LOCKS,
+  type ModelJson,
+  modelReport,
+  modelsFromJson,
+  modelsJsonSql,
+} from "../learner-model.ts";
 import { deviceHash } from "../request-log.ts";
 
 type CardRow = typeof t.reviewCards.$inferSelect;
@@ -213,11 +223,21 @@ async function upsertCards(db: Db, userId: string, rows: CardRow[]) {
 export const MARK_EVERY = 64;
 type Mark = { wordId: number; at: Date; id: string; card: CardState };
 
-/** Applies events (in time order) to a card, keeping a mark at every MARK_EVERY-th answer of the word. */
-function applyAll(wordId: number, card: CardState, events: readonly Ev[], tz: string, marks: Mark[]): CardState {
+/**
+ * Applies events (in time order) to a card, each with the learner's weights in force at its time (decision 0108),
+ * keeping a mark at every MARK_EVERY-th answer of the word.
+ */
+function applyAll(
+  wordId: number,
+  card: CardState,
+  events: readonly Ev[],
+  tz: string,
+  marks: Mark[],
+  models: readonly ModelPeriod[],
+): CardState {
   let next = card;
   for (const e of events) {
-    next = applyEvent(next, e, tz);
+    next = applyEvent(next, e, tz, weightsAt(models, e.at));
     if (next.reps % MARK_EVERY === 0) marks.push({ wordId, at: e.at, id: e.id, card: next });
   }
   return next;
@@ -257,6 +277,7 @@ async function replayWords(
   upTo: number,
   timeZone: string,
   marks: Mark[],
+  models: readonly ModelPeriod[],
   stats?: FoldStats,
 ): Promise<CardRow[]> {
   if (late.size === 0) return [];
@@ -293,7 +314,7 @@ async function replayWords(
     if (stats) stats.replayed += events.length;
     const { first, card: stored } = late.get(w.w) as { first: Ev; card: CardRow };
     const start = w.mark ? cardFromJson(w.mark.card) : newCard((events[0] as Ev).at);
-    const card = applyAll(w.w, start, events, timeZone, marks);
+    const card = applyAll(w.w, start, events, timeZone, marks, models);
     const firstAt = new Date(Math.min(first.at.getTime(), stored.firstAt.getTime()));
     out.push(rowOf(userId, w.w, card, firstAt, events[events.length - 1] as Ev));
   }
@@ -360,8 +381,6 @@ async function countDays(db: Db, userId: string, perDay: Map<string, number>) {
 
 /** Events folded in one transaction at most: a long backlog is folded in steps, with the learner's writes between. */
 const FOLD_CHUNK = 250;
-/** The advisory-lock space of folds (two-key locks), apart from the learner's write lock (one key). */
-const FOLD_LOCKS = 66;
 
 /**
  * Folds the learner's events stored after their cursor (review_folds) onto their cards, in steps of FOLD_CHUNK
@@ -393,14 +412,16 @@ export async function foldPending(
                      from review_events e, c where e.user_id = ${userId}::uuid and e.id > c.cur
                      order by e.id limit ${FOLD_CHUNK})
           select coalesce(json_agg(e order by e.n), '[]'::json) as events,
-                 coalesce((select time_zone from user_settings where user_id = ${userId}::uuid), 'UTC') as tz
+                 coalesce((select time_zone from user_settings where user_id = ${userId}::uuid), 'UTC') as tz,
+                 ${modelsJsonSql(userId)} as models
           from e`)) as unknown as {
-          rows: { events: J[]; tz: string }[];
+          rows: { events: J[]; tz: string; models: ModelJson[] }[];
         }
       ).rows;
       const events = row?.events ?? [];
       if (events.length === 0) return 0;
       const tz = (row as { tz: string }).tz;
+      const models = modelsFromJson(row?.models ?? null);
       const upTo = (events[events.length - 1] as J).n;
       const byWord = new Map<number, Ev[]>();
       const perDay = new Map<string, number>();
@@ -423,13 +444,13 @@ export async function foldPending(
         const card = existing.get(wordId);
         if (!card) {
           // No card means no earlier event: the new ones are the whole history.
-          rows.push(rowOf(userId, wordId, applyAll(wordId, newCard(first.at), list, tz, marks), first.at, last));
+          rows.push(rowOf(userId, wordId, applyAll(wordId, newCard(first.at), list, tz, marks, models), first.at, last));
         } else if (compareEvents(first, { at: card.lastAt, id: card.lastEventId }) > 0) {
           // All after the last applied one: fold on top of the stored card.
-          rows.push(rowOf(userId, wordId, applyAll(wordId, cardOf(card), list, tz, marks), card.firstAt, last));
+          rows.push(rowOf(userId, wordId, applyAll(wordId, cardOf(card), list, tz, marks, models), card.firstAt, last));
         } else late.set(wordId, { first, card }); // late or out of order: replayed from the nearest mark before
       }
-      rows.push(...(await replayWords(tx, userId, late, upTo, tz, marks, stats)));
+      rows.push(...(await replayWords(tx, userId, late, upTo, tz, marks, models, stats)));
       await upsertCards(tx, userId, rows);
       await writeMarks(tx, userId, marks);
       await countDays(tx, userId, perDay);
@@ -666,6 +687,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
   const folding = new Map<string, Promise<number>>();
   const timers = new Map<string, NodeJS.Timeout>();
   const backlog = new Map<string, number>();
+  // The learner's memory model is fitted in the background once their events reach the next 1,000 (decision 0109).
+  const fitter = createFitter(db, (userId, e) =>
+    app.log.error({ err: e, device: deviceHash(userId) }, "memory model fit failed"),
+  );
   const countFolded = (n: number) => {
     app.metrics.eventsFolded.inc(n);
     return n;
@@ -680,6 +705,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
           const left = (backlog.get(userId) ?? 0) - n;
           if (left > 0) backlog.set(userId, left);
           else backlog.delete(userId);
+          if (n > 0) fitter.check(userId);
           return countFolded(n);
         })
         .finally(() => folding.delete(userId));
@@ -718,6 +744,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
     }
     timers.clear();
     await Promise.allSettled(folding.values());
+    await fitter.idle();
   });
 
   type Accepted = ReviewEventInput & StoredEvent;
@@ -946,7 +973,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
         tags: ["review"],
         description:
           "Today's reviews against the goal, the streak (days in a row with the goal met, in the learner's time " +
-          "zone), words by state, known/total per module, reviews per day (30 days) and due per day (7 days).",
+          "zone), words by state, known/total per module, reviews per day (30 days) and due per day (7 days), and the " +
+          "memory model in use (the default weights, or weights fitted to the learner: what was measured of it).",
         querystring: reviewProgressQuery,
         response: { 200: reviewProgressResponse },
       },
@@ -958,7 +986,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
       const snap = cache.current;
       const [{ tier }, settings] = await Promise.all([plans.planOf(userId), settingsOf(db, userId), settle(userId)]);
       const tz = settings.timeZone;
-      const [goal, cards] = await Promise.all([
+      const [goal, cards, model] = await Promise.all([
         goalOf(userId, tz, settings.dailyGoal, now),
         db
           .select({
@@ -971,6 +999,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
           })
           .from(t.reviewCards)
           .where(eq(t.reviewCards.userId, userId)),
+        modelReport(db, userId, now),
       ]);
       const { counts } = goal;
       const today = goal.today.date;
@@ -1010,6 +1039,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
           const date = addDays(today, i);
           return { date, count: duePerDay.get(date) ?? 0 };
         }),
+        model,
       };
     },
   );
