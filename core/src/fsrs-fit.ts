@@ -9,6 +9,7 @@ import { createRng } from "./rng.ts";
 import {
   applyEvent,
   compareEvents,
+  DEFAULT_WEIGHTS,
   type ModelPeriod,
   newCard,
   type ReviewEventLike,
@@ -123,6 +124,19 @@ export const adoptFitted = (defaults: Measured, fitted: Measured): boolean =>
   Number.isFinite(fitted.logLoss) && Number.isFinite(defaults.logLoss) && fitted.logLoss < defaults.logLoss;
 
 // ---------- simulated learners with known weights ----------
+
+const changed = (f: (w: number, i: number) => number): readonly number[] => DEFAULT_WEIGHTS.map(f);
+/**
+ * Learners unlike the average, for the tests and the benchmark: FSRS-6's defaults changed where learners differ
+ * most (w0-w3 the first stabilities per rating, w4 the first difficulty, w8 how fast stability grows, w20 the
+ * forgetting curve's decay), and the average learner itself.
+ */
+export const SYNTHETIC_LEARNERS: Record<"forgetful" | "strong" | "hardWords" | "average", readonly number[]> = {
+  forgetful: changed((w, i) => (i < 4 ? w * 0.4 : i === 8 ? w * 0.6 : i === 20 ? 0.5 : w)),
+  strong: changed((w, i) => (i < 4 ? w * 2.5 : i === 8 ? w * 1.2 : i === 20 ? 0.1 : w)),
+  hardWords: changed((w, i) => (i === 4 ? w + 2 : i === 6 ? w * 1.6 : i === 10 ? w * 0.5 : w)),
+  average: DEFAULT_WEIGHTS,
+};
 
 interface SimOptions {
   /** The learner's true weights (FSRS-6, 21 numbers). */
