@@ -50,7 +50,12 @@ describe("the fit's inputs", () => {
   });
 
   it("rates each event as the fold does (decision 0067): a right choice just after a miss is Again", () => {
-    const ev = (id: string, t: string, outcome: "wrong" | "right" | "right_after_mistake", mode: "choice" | "typing") => ({
+    const ev = (
+      id: string,
+      t: string,
+      outcome: "wrong" | "right" | "right_after_mistake",
+      mode: "choice" | "typing",
+    ) => ({
       id,
       wordId: 7,
       at: at(t),

@@ -3,7 +3,7 @@
 // file is the pure part: a learner's answers as rating histories (the grades of decision 0067, the only ratings
 // that mean what they say), the histories as the optimizer's items (day intervals), the hold-out of the most recent
 // 10% of reviews, the rule that adopts fitted weights, and simulated learners whose true weights are known.
-import { type Card, createEmptyCard, type Grade, forgetting_curve, fsrs, generatorParameters, Rating } from "ts-fsrs";
+import { type Card, createEmptyCard, forgetting_curve, fsrs, type Grade, generatorParameters, Rating } from "ts-fsrs";
 import { dayKey } from "./review.ts";
 import { createRng } from "./rng.ts";
 import {

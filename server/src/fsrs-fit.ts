@@ -2,15 +2,10 @@
 // runs) as a native module, fits a learner's weights to their reviews before the hold-out and measures the default
 // and the fitted weights on the held-out ones. Its fit runs on the module's own threads (computeParameters is
 // asynchronous): the event loop goes on serving requests meanwhile.
-import { computeParameters, FSRSBinding, FSRSBindingItem, FSRSBindingReview } from "@open-spaced-repetition/binding";
-import {
-  adoptFitted,
-  type FitItem,
-  holdOutRecent,
-  type Measured,
-  type RatedReview,
-} from "@ivrit/core/fsrs-fit";
+
+import { adoptFitted, type FitItem, holdOutRecent, type Measured, type RatedReview } from "@ivrit/core/fsrs-fit";
 import { DEFAULT_WEIGHTS } from "@ivrit/core/srs";
+import { computeParameters, FSRSBinding, FSRSBindingItem, FSRSBindingReview } from "@open-spaced-repetition/binding";
 
 /** What a fit found. */
 export interface FitResult {

@@ -444,7 +444,9 @@ export async function foldPending(
         const card = existing.get(wordId);
         if (!card) {
           // No card means no earlier event: the new ones are the whole history.
-          rows.push(rowOf(userId, wordId, applyAll(wordId, newCard(first.at), list, tz, marks, models), first.at, last));
+          rows.push(
+            rowOf(userId, wordId, applyAll(wordId, newCard(first.at), list, tz, marks, models), first.at, last),
+          );
         } else if (compareEvents(first, { at: card.lastAt, id: card.lastEventId }) > 0) {
           // All after the last applied one: fold on top of the stored card.
           rows.push(rowOf(userId, wordId, applyAll(wordId, cardOf(card), list, tz, marks, models), card.firstAt, last));
