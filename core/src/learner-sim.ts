@@ -7,6 +7,7 @@ import {
   type AnswerMode,
   DAILY_NEW_DEFAULT,
   type Exercise,
+  isTypedExercise,
   type Outcome,
   SESSION_SIZE,
   type WordState,
@@ -45,7 +46,7 @@ interface SimDay {
   exercises: Partial<Record<Exercise, number>>;
 }
 
-const modeOf = (exercise: Exercise): AnswerMode => (exercise === "typing" ? "typing" : "choice");
+const modeOf = (exercise: Exercise): AnswerMode => (isTypedExercise(exercise) ? "typing" : "choice");
 
 /** Runs the routine for `days` days from `start` (09:00 UTC each day) and answers the state of the words each evening. */
 export function simulate(o: SimOptions): SimDay[] {
@@ -97,9 +98,9 @@ export function simulate(o: SimOptions): SimDay[] {
 }
 
 /** Guesses among four options (right one time in four, fast), and cannot type the word. */
-export const guesser: Policy = (q, r) => (q.exercise === "typing" ? "wrong" : r < 0.25 ? "right_fast" : "wrong");
+export const guesser: Policy = (q, r) => (isTypedExercise(q.exercise) ? "wrong" : r < 0.25 ? "right_fast" : "wrong");
 /** Always right at the first try, fast. */
 export const perfect: Policy = () => "right_fast";
 /** Picks the right option 8 times in 10, fast; types the word right 6 times in 10. */
 export const typical: Policy = (q, r) =>
-  q.exercise === "typing" ? (r < 0.6 ? "right" : "wrong") : r < 0.8 ? "right_fast" : "wrong";
+  isTypedExercise(q.exercise) ? (r < 0.6 ? "right" : "wrong") : r < 0.8 ? "right_fast" : "wrong";

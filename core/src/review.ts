@@ -21,7 +21,7 @@ export type AnswerMode = (typeof ANSWER_MODES)[number];
 
 /** The mode of a stored event, from its source and the review exercise it answered (null for a game's). */
 export function answerModeOf(game: string, exercise: string | null | undefined): AnswerMode {
-  return game === "review" && exercise === "typing" ? "typing" : "choice";
+  return game === "review" && isTypedExercise(exercise) ? "typing" : "choice";
 }
 
 /**
@@ -53,8 +53,27 @@ export function outcomeOf(answer: {
 export const WORD_STATES = ["new", "learning", "known", "mature"] as const;
 export type WordState = (typeof WORD_STATES)[number];
 
-export const EXERCISES = ["meaning", "reverse", "listening", "typing"] as const;
+/**
+ * The review's exercises. The first four ask the word itself; issue 28 adds the word in its sentence (cloze: the
+ * form in the gap, chosen or typed), a verb's other forms (chosen or typed) and the picture of a concrete word
+ * (Hebrew -> picture, chosen). The `_typing` ones and `typing` are production; the others are choices.
+ */
+export const EXERCISES = [
+  "meaning",
+  "reverse",
+  "listening",
+  "typing",
+  "cloze",
+  "cloze_typing",
+  "form",
+  "form_typing",
+  "picture",
+] as const;
 export type Exercise = (typeof EXERCISES)[number];
+
+/** True for the exercises answered by typing (production), false for the choices. */
+export const isTypedExercise = (exercise: string | null | undefined): boolean =>
+  exercise === "typing" || exercise === "cloze_typing" || exercise === "form_typing";
 
 // ---------- typed answers ----------
 

@@ -280,6 +280,34 @@ describe("the scheduler's boundaries", () => {
     expect(exerciseFor(reviewCard({ stability: 7 }))).toBe("typing");
   });
 
+  it("takes turns with the cloze, the verb forms and the picture past the first steps (issue 28)", () => {
+    const all = { cloze: true, form: true, picture: true };
+    // First steps and the answer after a miss ask the word itself, whatever it offers.
+    expect(exerciseFor(null, all)).toBe("meaning");
+    expect(exerciseFor(newCard(at), all)).toBe("meaning");
+    expect(exerciseFor(reviewCard({ lastMissAt: at }), all)).toBe("meaning");
+    // A learning card (reverse, a choice): the picture and the cloze chosen, never a verb form, in turn by reps.
+    const learning = (reps: number) =>
+      reviewCard({ state: CardPhase.Learning, produced: true, recallDays: 1, stability: 1, reps });
+    expect([3, 4, 5].map((reps) => exerciseFor(learning(reps), all))).toEqual(["reverse", "picture", "cloze"]);
+    // A learning card due for typing: no choice stands in for it.
+    const unproduced = (reps: number) => reviewCard({ state: CardPhase.Learning, produced: false, reps });
+    expect([2, 3, 4].map((reps) => exerciseFor(unproduced(reps), all))).toEqual(["typing", "typing", "typing"]);
+    // A known card: the cloze typed and the verb's forms (typed in place of typing, chosen in place of a choice).
+    const strong = (reps: number) => reviewCard({ stability: 10, reps });
+    expect([6, 7, 8].map((reps) => exerciseFor(strong(reps), all))).toEqual(["typing", "cloze_typing", "form_typing"]);
+    const young = (reps: number) => reviewCard({ stability: 4, reps });
+    expect([8, 9, 10, 11].map((reps) => exerciseFor(young(reps), all))).toEqual([
+      "listening",
+      "picture",
+      "cloze_typing",
+      "form",
+    ]);
+    // A word that offers nothing more keeps its plain exercise.
+    expect(exerciseFor(strong(7))).toBe("typing");
+    expect(exerciseFor(young(9), { cloze: false, form: false, picture: false })).toBe("listening");
+  });
+
   it("asks for typing from the second rep of a word not yet produced", () => {
     const learning = (reps: number) => reviewCard({ state: CardPhase.Learning, produced: false, reps });
     expect(exerciseFor(learning(1))).toBe("reverse");

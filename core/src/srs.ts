@@ -254,12 +254,43 @@ const lastWasMiss = (c: CardState) =>
  * until it has been produced, the proof "known" needs. Afterwards a review card is picked from its meaning while
  * its memory is weak, from its sound (listening) while it is young, and typed once stable.
  */
-export function exerciseFor(card: CardState | null): Exercise {
+function plainExercise(card: CardState | null): Exercise {
   if (!card || card.state === State.New || lastWasMiss(card)) return "meaning";
   if (!card.produced) return card.state === State.Review || card.reps >= 2 ? "typing" : "reverse";
   if (card.state !== State.Review || card.stability < FIRM_STABILITY_DAYS) return "reverse";
   if (card.stability < STRONG_STABILITY_DAYS) return "listening";
   return "typing";
+}
+
+/** What a word offers beyond its plain exercises (issue 28): a sentence with a gap, a verb table, a picture. */
+export interface WordFacets {
+  cloze: boolean;
+  form: boolean;
+  picture: boolean;
+}
+const PLAIN: WordFacets = { cloze: false, form: false, picture: false };
+
+/**
+ * The exercise of a card (decision 0101). Its first steps, and the answer after a miss, ask the word itself
+ * (plainExercise). Past them, the card's reviews take turns (by its count of reviews, so a session is stable and
+ * each kind comes round) between the plain exercise and what the word offers:
+ * - a learning card: the picture (Hebrew -> picture) and the cloze chosen among four, in place of a choice;
+ * - a known card: the cloze typed, and a verb's other forms: typed in place of typing, chosen in place of a choice.
+ * A choice never stands in for typing (typing is the proof "known" needs); typing may stand in for a choice.
+ */
+export function exerciseFor(card: CardState | null, facets: WordFacets = PLAIN): Exercise {
+  const plain = plainExercise(card);
+  if (!card || plain === "meaning") return plain;
+  const typed = plain === "typing";
+  const known = wordState(card) !== "learning";
+  const turns: Exercise[] = [plain];
+  if (facets.picture && !typed) turns.push("picture");
+  if (facets.cloze) {
+    if (known) turns.push("cloze_typing");
+    else if (!typed) turns.push("cloze");
+  }
+  if (facets.form && known) turns.push(typed ? "form_typing" : "form");
+  return turns[card.reps % turns.length] ?? plain;
 }
 
 /** Nikkud is shown on new and weak cards; on well-known ones it is hidden until tapped. */

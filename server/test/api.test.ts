@@ -317,17 +317,20 @@ describe.each(BACKENDS)("API on %s", (backend) => {
       const res = await send("POST", "/api/progress/word", { userId: newUser(), wordId: 1001, delta: 1 }, newUser());
       expectError(res, 403, "user_mismatch");
     });
-    it("creates the user on first sight", async () => {
+    it("answers a learner it has not seen with the defaults, writing nothing; the first write creates them", async () => {
       const user = newUser();
-      expect((await get("/api/me", user)).json()).toEqual({
-        userId: user,
-        plan: "free",
-        planTier: 1,
-        preferredLanguage: null,
-        preferredLevel: null,
+      const fresh = { userId: user, plan: "free", planTier: 1, preferredLanguage: null, preferredLevel: null };
+      expect((await get("/api/me", user)).json()).toEqual(fresh);
+      const rowsOf = () => h.database.db.select().from(t.users).where(sql`${t.users.id} = ${user}`);
+      expect(await rowsOf()).toHaveLength(0);
+      const patched = await h.app.inject({
+        method: "PATCH",
+        url: "/api/me",
+        payload: { preferredLanguage: "ar" },
+        headers: as(user),
       });
-      const rows = await h.database.db.select().from(t.users).where(sql`${t.users.id} = ${user}`);
-      expect(rows).toHaveLength(1);
+      expect(patched.json()).toEqual({ ...fresh, preferredLanguage: "ar" });
+      expect(await rowsOf()).toHaveLength(1);
     });
   });
 

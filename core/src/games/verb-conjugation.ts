@@ -38,7 +38,7 @@ export const VERB_CELLS: readonly { cell: string; tense: ConjugationTense; perso
 ];
 
 /** The published entry of the older modules that stands for a cell (decision 0018). */
-const ENTRY_CELL: Record<string, string> = {
+export const ENTRY_CELL: Record<string, string> = {
   present: "pres.ms",
   past: "past.3ms",
   future: "fut.3ms",

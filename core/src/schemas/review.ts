@@ -82,7 +82,10 @@ export const reviewOption = z.object({
   he: z.string(),
   nikkud: z.string(),
   translation: z.string(),
+  /** The word's picture (a Twemoji file name, "1f34e"): set on the options of a picture exercise. */
+  picture: z.string().nullable().optional(),
 });
+const clozeParts = z.object({ before: z.string(), gap: z.string(), after: z.string() });
 export const reviewCard = z.object({
   wordId: z.number(),
   moduleId: z.number(),
@@ -101,6 +104,30 @@ export const reviewCard = z.object({
   options: z.array(reviewOption),
   /** A new word's example sentence, shown when it is presented before its first question; null otherwise. */
   example: z.object({ he: z.string(), nikkud: z.string(), translation: z.string() }).nullable(),
+  /** The word's picture (a Twemoji file name) when it has one. */
+  picture: z.string().nullable().optional(),
+  /**
+   * Cloze cards: the word's example sentence cut around the form in the gap (attached prefixes stay outside it),
+   * plain and pointed, and its translation. A chosen cloze's options carry the forms to choose from.
+   */
+  cloze: z.object({ plain: clozeParts, pointed: clozeParts, translation: z.string() }).nullable().optional(),
+  /**
+   * Verb form cards: the asked cell of the verb's table ("fut.3mp"), its tense and whom it names, the verb's
+   * meaning (its infinitive's translation), the form, and four forms to choose from (chosen forms).
+   */
+  form: z
+    .object({
+      cell: z.string(),
+      tense: z.string(),
+      person: z.object({ key: z.enum(["form", "person"]), value: z.string() }).nullable(),
+      meaning: z.string(),
+      he: z.string(),
+      nikkud: z.string(),
+      translit: z.string(),
+      options: z.array(z.object({ he: z.string(), nikkud: z.string() })),
+    })
+    .nullable()
+    .optional(),
 });
 export type ReviewCard = z.infer<typeof reviewCard>;
 export type ReviewOption = z.infer<typeof reviewOption>;

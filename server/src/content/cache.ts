@@ -1,6 +1,8 @@
 // A per-process, read-only copy of the content tables, rebuilt from the database whenever the loaded content's
 // hash changes. Content changes only through the loader, so every process converges on the same copy; user data
 // is never cached here.
+
+import type { Gap } from "@ivrit/core/cloze";
 import { LANGUAGES, type Language } from "@ivrit/core/languages";
 import type { VerbForm } from "@ivrit/core/schemas/api";
 import { eq } from "drizzle-orm";
@@ -33,9 +35,11 @@ export type CachedWord = {
   verb: string | null;
   binyan: string | null;
   audioPath: string | null;
+  /** The word's picture: a Twemoji file name ("1f34e"), or null. */
+  picture: string | null;
   tr: Texts;
   /** `orders`: the plain sentence's other correct word orders. */
-  sentence: { he: string; nikkud: string; orders: string[]; tr: Texts } | null;
+  sentence: { he: string; nikkud: string; orders: string[]; tr: Texts; gap: Gap | null } | null;
   roots: CachedRoot[];
   /** The verb's conjugation table by cell (decision 0018), shared by the verb's entries; null for other words. */
   forms: Record<string, VerbForm> | null;
@@ -150,8 +154,17 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       verb: w.verb,
       binyan: w.binyan,
       audioPath: w.audioPath,
+      picture: w.picture,
       tr: trTexts(w),
-      sentence: s ? { he: s.he, nikkud: s.nikkud, orders: s.orders, tr: trTexts(s) } : null,
+      sentence: s
+        ? {
+            he: s.he,
+            nikkud: s.nikkud,
+            orders: s.orders,
+            tr: trTexts(s),
+            gap: s.gapWord !== null && s.gapPrefix !== null ? { word: s.gapWord, prefix: s.gapPrefix } : null,
+          }
+        : null,
       roots: rootsOf.get(w.id) ?? [],
       forms: w.verb ? (formsOf.get(w.verb) ?? null) : null,
     };

@@ -23,9 +23,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, cache, plans } = app.deps;
   const db = database.db;
 
-  // Every /me call names its caller and creates the user row on first sight.
+  // Every /me call names its caller; a write creates the user row on first sight, a read never writes (issue 32):
+  // reading a learner the server has not seen answers the defaults.
   app.addHook("preHandler", async (req) => {
-    await ensureCaller(req);
+    if (req.method === "GET") requireUser(req);
+    else await ensureCaller(req);
   });
 
   app.get("/entitlements", { schema: { tags: ["me"], response: { 200: entitlementsResponse } } }, async (req) => {

@@ -1,8 +1,3 @@
-// The learning memory over HTTP (issue 10, decisions 0010-0011): review events in, the due queue, review
-// sessions, progress and settings out. Every card is the fold of its word's events in time order (core/srs.ts);
-// this file stores events once, folds them onto the cards beside them (after acknowledging them, and always before
-// a read of the learner's cards: decision 0066), and answers from both.
-import type { Language } from "@ivrit/core/languages";
 import { isLocked } from "@ivrit/core/plans";
 import {
   addDays,
@@ -15,11 +10,10 @@ import {
   streak,
   type WordState,
 } from "@ivrit/core/review";
-import { createRng, randomSeed, sampleDistinct, shuffle } from "@ivrit/core/rng";
+import { createRng, randomSeed } from "@ivrit/core/rng";
 import {
   type EventStatus,
   patchReviewSettingsBody,
-  type ReviewCard,
   type ReviewEventInput,
   type ReviewQueue,
   reviewEventsBody,
@@ -37,10 +31,8 @@ import {
   applyEvent,
   type CardState,
   compareEvents,
-  exerciseFor,
   type ModelPeriod,
   newCard,
-  nikkudHidden,
   type ReviewEventLike,
   weightsAt,
   wordState,
@@ -48,7 +40,6 @@ import {
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type CachedWord, taughtId } from "../content/cache.ts";
-import { lookalikesFor } from "../content/lookalikes.ts";
 import { type Db, rowsOf } from "../db/client.ts";
 import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
@@ -63,6 +54,7 @@ import {
   modelsJsonSql,
 } from "../learner-model.ts";
 import { deviceHash } from "../request-log.ts";
+import { reviewItem } from "../review/exercises.ts";
 
 type CardRow = typeof t.reviewCards.$inferSelect;
 type Settings = { dailyNewLimit: number; dailyGoal: number; timeZone: string };
@@ -925,44 +917,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
         for (const word of await newWords(userId, tier, room)) picked.push({ word, row: null });
       }
       const rng = createRng(randomSeed());
-      const items: ReviewCard[] = picked.map(({ word, row }) => {
-        const card = row ? cardOf(row) : null;
-        const option = (w: CachedWord) => ({ wordId: w.id, he: w.he, nikkud: w.nikkud, translation: w.tr[language] });
-        // Three others from the same module (else any unlocked word), distinct in Hebrew and in meaning.
-        const pool = (snap.wordsByModule.get(word.moduleId) ?? []).filter(
-          (w) => w.id !== word.id && w.he !== word.he && w.tr[language] !== word.tr[language],
-        );
-        const wider =
-          pool.length >= 3
-            ? pool
-            : snap.words.filter(
-                (w) =>
-                  w.id !== word.id &&
-                  w.he !== word.he &&
-                  w.tr[language] !== word.tr[language] &&
-                  !isLocked(w.tier, tier),
-              );
-        const others = sampleDistinct(wider, 3, rng, (w) => `${w.he}|${w.tr[language]}`);
-        return {
-          wordId: word.id,
-          moduleId: word.moduleId,
-          he: word.he,
-          nikkud: word.nikkud,
-          translit: word.translit,
-          translation: word.tr[language as Language],
-          audioPath: word.audioPath,
-          state: wordState(card),
-          exercise: exerciseFor(card),
-          nikkudHidden: nikkudHidden(card),
-          lookalikes: exerciseFor(card) === "typing" ? lookalikesFor(snap, word, language) : [],
-          due: row ? row.due.toISOString() : null,
-          options: shuffle([option(word), ...others.map(option)], rng),
-          example:
-            card || !word.sentence
-              ? null
-              : { he: word.sentence.he, nikkud: word.sentence.nikkud, translation: word.sentence.tr[language] },
-        };
-      });
+      const items = picked.map(({ word, row }) =>
+        reviewItem(snap, word, row ? cardOf(row) : null, { language, tier, rng, due: row?.due ?? null }),
+      );
       return { items, due: dueCount, newCount: picked.filter((p) => !p.row).length };
     },
   );

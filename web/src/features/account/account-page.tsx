@@ -18,7 +18,6 @@ import { logError } from "../../shared/log.ts";
 import { offlineStore } from "../../shared/offline/store.ts";
 import { isNativeApp } from "../../shared/platform.ts";
 import { PurchasesNotice, StoreActions } from "../../shared/purchases/purchase-ui.tsx";
-import { forgetReminders } from "../../shared/reminders/forget.ts";
 import { ReminderSettings } from "../../shared/reminders/reminder-settings.tsx";
 import { Link } from "../../shared/router.tsx";
 import { clearLocalData } from "../../shared/storage.ts";
@@ -27,6 +26,7 @@ import { StoreLinks } from "../../shared/ui/store-links.tsx";
 import { useOnline } from "../../shared/use-online.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
 import { Appearance } from "./appearance.tsx";
+import { forgetReminders } from "./forget-reminders.ts";
 import { OfflineStorage } from "./offline-storage.tsx";
 import { SyncSection } from "./sync-section.tsx";
 

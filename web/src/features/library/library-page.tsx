@@ -30,7 +30,6 @@ import { usePlan } from "../../shared/api/get-entitlements.ts";
 import { useModules } from "../../shared/api/get-modules.ts";
 import { useReviewProgress } from "../../shared/api/get-review-progress.ts";
 import { TierLockedError, useSelectModule } from "../../shared/api/post-active-module.ts";
-import { useOfflineModules } from "../../shared/offline/use-offline-modules.ts";
 import { Link, useNavigate } from "../../shared/router.tsx";
 import { SUCCESS_TEXT } from "../../shared/ui/colors.ts";
 import { useRevealed } from "../../shared/ui/use-revealed.ts";
@@ -48,6 +47,7 @@ import {
   lowerTierModules,
   modulesForTier,
 } from "./library-model.ts";
+import { useOfflineModules } from "./use-offline-modules.ts";
 
 /** The preview's dialog (Mantine's Modal) loads on the first preview, not with the page (issue 16, LCP). */
 const PreviewModal = lazy(() => import("./preview-modal.tsx").then((m) => ({ default: m.PreviewModal })));

@@ -2,17 +2,19 @@
 // is known (core/srs.ts): meaning choice, reverse choice, listening, typing. Every answer is a review event. The
 // whole session works with the keyboard alone (1-4 choose, Enter continues) and is announced through one live
 // region.
+import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Progress.css";
 import { praiseOf } from "@ivrit/core/games/results";
 import { hebrewLetters } from "@ivrit/core/hebrew";
-import { checkTyped, type Exercise, judgeTyped, type TypedVerdict } from "@ivrit/core/review";
-import type { ReviewCard, ReviewOption } from "@ivrit/core/schemas/review";
-import { Button, Card, Group, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
+import { checkTyped, type Exercise, isTypedExercise, judgeTyped, type TypedVerdict } from "@ivrit/core/review";
+import type { ReviewCard } from "@ivrit/core/schemas/review";
+import { Badge, Button, Card, Group, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage } from "../../shared/api/client.ts";
 import { reviewQueueQueryOptions } from "../../shared/api/get-review-queue.ts";
 import { useReviewSession } from "../../shared/api/get-review-session.ts";
+import { queryKeys } from "../../shared/api/query-keys.ts";
 import { canSpeakHebrew } from "../../shared/audio.ts";
 import { TeachCard } from "../../shared/game/teach-card.tsx";
 import { TodayGoal } from "../../shared/game/today-goal.tsx";
@@ -21,11 +23,11 @@ import { Link, useSearchParams } from "../../shared/router.tsx";
 import { reviewEvents } from "../../shared/session/records.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
-import { RecoveryOffer } from "../../shared/ui/recovery-offer.tsx";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
 import { HebrewKeyboard } from "./hebrew-keyboard.tsx";
+import { RecoveryOffer } from "./recovery-offer.tsx";
 import classes from "./review.module.css";
 
 /** "1,2,3" from ?words= (Practise these again), at most 20 whole ids; null when absent or unusable. */
@@ -37,7 +39,79 @@ export function parseWords(value: string | null): number[] | null {
   return ids.length > 0 ? ids.slice(0, 20) : null;
 }
 
-type Answer = { correct: boolean; picked: number | null; typed: string | null; verdict: TypedVerdict | null };
+type Answer = { correct: boolean; picked: string | null; typed: string | null; verdict: TypedVerdict | null };
+
+/** One answer to choose: its key, whether it is the right one, and what the button shows. */
+type Choice = { key: string; right: boolean; label: ReactNode };
+
+/** What a typed answer is compared with: the word, the form in the sentence's gap, or the verb's asked form. */
+function typedTarget(item: ReviewCard): { he: string; nikkud: string; lookalikes?: ReviewCard["lookalikes"] } {
+  if (item.exercise === "cloze_typing" && item.cloze)
+    return { he: item.cloze.plain.gap, nikkud: item.cloze.pointed.gap };
+  if (item.exercise === "form_typing" && item.form) return { he: item.form.he, nikkud: item.form.nikkud };
+  return item;
+}
+
+/** A word's picture (Twemoji, credited on the privacy page), loaded only where it is shown. */
+function Picture({ file, label, size = 72 }: { file: string; label: string; size?: number }) {
+  return (
+    <img
+      src={`/pictures/${file}.svg`}
+      alt={label}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className={classes.picture}
+    />
+  );
+}
+
+/** The example sentence with its gap: blank until answered, then the form, marked. */
+function ClozeSentence({ item, hidden, filled }: { item: ReviewCard; hidden: boolean; filled: boolean }) {
+  const { t } = useTranslation("review");
+  const cloze = item.cloze;
+  if (!cloze) return null;
+  const parts = hidden ? cloze.plain : cloze.pointed;
+  return (
+    <Stack gap={4} align="center">
+      <Text className={classes.sentence} lang="he" dir="rtl" data-testid="cloze-sentence">
+        {parts.before}
+        {filled ? (
+          <mark className={classes.gapFilled}>{cloze.pointed.gap}</mark>
+        ) : (
+          <span className={classes.gap} role="img" aria-label={t("gap")} />
+        )}
+        {parts.after}
+      </Text>
+      <Text c="dimmed" data-testid="cloze-translation">
+        <Translation>{cloze.translation}</Translation>
+      </Text>
+    </Stack>
+  );
+}
+
+/** The verb's asked form: its meaning, tense and whom it names ("to write · Future · they (m.)"). */
+function FormPrompt({ form }: { form: NonNullable<ReviewCard["form"]> }) {
+  const { t } = useTranslation(["review", "verbs"]);
+  return (
+    <Stack gap={6} align="center">
+      <Text size="xl" fw={700} data-testid="form-meaning">
+        <Translation>{form.meaning}</Translation>
+      </Text>
+      <Group gap="xs" justify="center">
+        <Badge size="lg" color="teal.9" data-testid="form-tense">
+          {t(`verbs:tense.${form.tense}`)}
+        </Badge>
+        {form.person && (
+          <Badge size="lg" color="indigo.9" tt="none" data-testid="form-person">
+            {t(`verbs:${form.person.key}.${form.person.value}`)}
+          </Badge>
+        )}
+      </Group>
+    </Stack>
+  );
+}
 
 /** Hebrew with nikkud, or (on well-known cards, until tapped) without it. */
 function HebrewForm({
@@ -69,14 +143,41 @@ function HebrewForm({
   return <Hebrew size={size}>{hidden ? he : nikkud || he}</Hebrew>;
 }
 
-function Prompt({ item, revealed, onReveal }: { item: ReviewCard; revealed: boolean; onReveal: () => void }) {
+function Prompt({
+  item,
+  revealed,
+  onReveal,
+  answered,
+}: {
+  item: ReviewCard;
+  revealed: boolean;
+  onReveal: () => void;
+  answered: boolean;
+}) {
   const { t } = useTranslation("review");
   const hidden = item.nikkudHidden && !revealed;
   switch (item.exercise) {
+    case "cloze":
+    case "cloze_typing":
+      return (
+        <Stack gap={4} align="center" className={classes.prompt}>
+          <Text>{t(`exercise.${item.exercise}`)}</Text>
+          <ClozeSentence item={item} hidden={hidden} filled={answered} />
+        </Stack>
+      );
+    case "form":
+    case "form_typing":
+      return (
+        <Stack gap={4} align="center" className={classes.prompt}>
+          <Text>{t(`exercise.${item.exercise}`)}</Text>
+          {item.form && <FormPrompt form={item.form} />}
+        </Stack>
+      );
+    case "picture":
     case "meaning":
       return (
         <Stack gap={4} align="center" className={classes.prompt}>
-          <Text>{t("exercise.meaning")}</Text>
+          <Text>{t(`exercise.${item.exercise}`)}</Text>
           <Group gap="sm" justify="center" className={classes.promptHebrew}>
             <HebrewForm he={item.he} nikkud={item.nikkud} hidden={hidden} onReveal={onReveal} size="xxl" />
             <AudioButton path={item.audioPath} text={item.nikkud || item.he} />
@@ -115,6 +216,30 @@ function Prompt({ item, revealed, onReveal }: { item: ReviewCard; revealed: bool
   }
 }
 
+/** The answers of a choice exercise: words by meaning, Hebrew forms, or pictures. */
+function choicesOf(item: ReviewCard, hidden: boolean): Choice[] {
+  if (item.exercise === "form" && item.form) {
+    const asked = item.form.nikkud;
+    return item.form.options.map((o) => ({
+      key: o.nikkud,
+      right: o.nikkud === asked,
+      label: <HebrewForm he={o.he} nikkud={o.nikkud} hidden={hidden} size="lg" />,
+    }));
+  }
+  return item.options.map((o) => ({
+    key: String(o.wordId),
+    right: o.wordId === item.wordId,
+    label:
+      item.exercise === "picture" && o.picture ? (
+        <Picture file={o.picture} label={o.translation} />
+      ) : item.exercise === "meaning" ? (
+        <Translation>{o.translation}</Translation>
+      ) : (
+        <HebrewForm he={o.he} nikkud={o.nikkud} hidden={hidden} size="lg" />
+      ),
+  }));
+}
+
 function ChoiceExercise({
   item,
   answer,
@@ -126,12 +251,13 @@ function ChoiceExercise({
   answer: Answer | null;
   revealed: boolean;
   onReveal: () => void;
-  onPick: (option: ReviewOption) => void;
+  onPick: (choice: Choice) => void;
 }) {
   const { t } = useTranslation("review");
   const group = useRef<HTMLFieldSetElement>(null);
-  const hebrewOptions = item.exercise !== "meaning";
+  const hebrewOptions = item.exercise !== "meaning" && item.exercise !== "picture";
   const hidden = item.nikkudHidden && !revealed && answer === null;
+  const choices = useMemo(() => choicesOf(item, hidden), [item, hidden]);
   // Keys 1-4 choose; a new card puts the focus on its first option (listening: on the play button).
   useEffect(() => {
     const root = group.current;
@@ -147,33 +273,38 @@ function ChoiceExercise({
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       const n = Number(e.key);
-      const option = Number.isInteger(n) && n >= 1 ? item.options[n - 1] : undefined;
-      if (option) {
+      const choice = Number.isInteger(n) && n >= 1 ? choices[n - 1] : undefined;
+      if (choice) {
         e.preventDefault();
-        onPick(option);
+        onPick(choice);
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [answer, item, onPick]);
+  }, [answer, choices, onPick]);
   return (
-    <fieldset ref={group} className={classes.options} aria-label={t("options")} data-testid="options">
-      {item.options.map((o, i) => {
+    <fieldset
+      ref={group}
+      className={item.exercise === "picture" ? `${classes.options} ${classes.pictures}` : classes.options}
+      aria-label={t("options")}
+      data-testid="options"
+    >
+      {choices.map((c, i) => {
         let state: "correct" | "wrong" | "answer" | undefined;
         if (answer) {
-          if (answer.picked === o.wordId) state = answer.correct ? "correct" : "wrong";
-          else if (o.wordId === item.wordId) state = "answer";
+          if (answer.picked === c.key) state = answer.correct ? "correct" : "wrong";
+          else if (c.right) state = "answer";
         }
         return (
           <Button
-            key={o.wordId}
+            key={c.key}
             variant="default"
             className={classes.option}
             data-state={state}
-            data-option={o.wordId}
+            data-option={c.key}
             aria-disabled={answer !== null || undefined}
             onClick={() => {
-              if (!answer) onPick(o);
+              if (!answer) onPick(c);
             }}
             fullWidth
             leftSection={
@@ -182,11 +313,7 @@ function ChoiceExercise({
               </span>
             }
           >
-            {hebrewOptions ? (
-              <HebrewForm he={o.he} nikkud={o.nikkud} hidden={hidden} size="lg" />
-            ) : (
-              <Translation>{o.translation}</Translation>
-            )}
+            {c.label}
           </Button>
         );
       })}
@@ -292,7 +419,7 @@ function WithHebrew({ text, hebrew }: { text: (marks: Record<string, string>) =>
 /** What a typed answer was besides right or wrong: another word we teach, a final letter written medial. */
 function TypedNote({ item, typed }: { item: ReviewCard; typed: string }) {
   const { t } = useTranslation("review");
-  const judged = judgeTyped(typed, item);
+  const judged = judgeTyped(typed, typedTarget(item));
   const other = judged.other[0];
   if (other)
     return (
@@ -318,26 +445,48 @@ function TypedNote({ item, typed }: { item: ReviewCard; typed: string }) {
   return null;
 }
 
+/** The right answer, shown after every answer: the word (or the asked form) pointed, and its meaning. */
+function RightAnswer({ item }: { item: ReviewCard }) {
+  const { t } = useTranslation(["review", "verbs"]);
+  if (item.form && (item.exercise === "form" || item.exercise === "form_typing"))
+    return (
+      <Group gap="xs" justify="center">
+        <Hebrew size="xl">{item.form.nikkud}</Hebrew>
+        <Text span dir="ltr" c="dimmed">
+          {item.form.translit}
+        </Text>
+        <Text span>
+          — <Translation>{item.form.meaning}</Translation>
+        </Text>
+      </Group>
+    );
+  return (
+    <Group gap="xs" justify="center">
+      <Hebrew size="xl">{item.nikkud || item.he}</Hebrew>
+      <Text span>
+        — <Translation>{item.translation}</Translation>
+      </Text>
+      {item.picture && item.exercise === "picture" && <Picture file={item.picture} label={t("picture")} size={40} />}
+    </Group>
+  );
+}
+
 function Outcome({ item, answer }: { item: ReviewCard; answer: Answer | null }) {
   const { t } = useTranslation("review");
   let text: ReactNode = null;
   if (answer) {
     // "Here is the usual spelling" when the letters differ, not for a final letter written medial (its note says it).
     const otherSpelling =
-      answer.verdict === "tolerated" && answer.typed !== null && hebrewLetters(answer.typed) !== hebrewLetters(item.he);
+      answer.verdict === "tolerated" &&
+      answer.typed !== null &&
+      hebrewLetters(answer.typed) !== hebrewLetters(typedTarget(item).he);
     const head = answer.correct ? (otherSpelling ? t("feedback.tolerated") : t("feedback.right")) : t("feedback.wrong");
     text = (
       <Stack gap={2} align="center" className={classes.answerShown}>
         <Text fw={700} c={answer.correct ? "#1b5e20" : "red.9"} size="lg" data-testid="verdict">
           {head}
         </Text>
-        {/* The right form, pointed, after every answer. */}
-        <Group gap="xs" justify="center">
-          <Hebrew size="xl">{item.nikkud || item.he}</Hebrew>
-          <Text span>
-            — <Translation>{item.translation}</Translation>
-          </Text>
-        </Group>
+        <RightAnswer item={item} />
         {answer.typed !== null && <TypedNote item={item} typed={answer.typed} />}
       </Stack>
     );
@@ -415,7 +564,7 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
       .finally(() => {
         // The session's own query is not refetched (it would start a new session under the results); the
         // queue is, so that the goal and the streak shown with the results count this session's answers.
-        void client.invalidateQueries({ queryKey: ["review"], refetchType: "none" });
+        void client.invalidateQueries({ queryKey: queryKeys.reviewAll, refetchType: "none" });
         void client.refetchQueries({ queryKey: reviewQueueQueryOptions().queryKey });
       });
   }, [done, client]);
@@ -428,7 +577,7 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
   }
 
   const settle = (correct: boolean, extra: Omit<Answer, "correct">) => {
-    const kind = item.exercise === "typing" ? "produce" : "recognise";
+    const kind = isTypedExercise(item.exercise) ? "produce" : "recognise";
     reviewEvents.answer(
       item.wordId,
       "review",
@@ -475,14 +624,14 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
           <Progress value={(index / items.length) * 100} size="sm" aria-hidden="true" />
         </Stack>
         <div data-testid="prompt">
-          <Prompt item={item} revealed={revealed} onReveal={() => setRevealed(true)} />
+          <Prompt item={item} revealed={revealed} onReveal={() => setRevealed(true)} answered={answer !== null} />
         </div>
-        {exercise === "typing" ? (
+        {isTypedExercise(exercise) ? (
           <TypingExercise
             key={item.wordId}
             answer={answer}
             onSubmit={(typed) => {
-              const verdict = checkTyped(typed, item);
+              const verdict = checkTyped(typed, typedTarget(item));
               settle(verdict !== "wrong", { picked: null, typed, verdict });
             }}
           />
@@ -493,7 +642,7 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
             answer={answer}
             revealed={revealed}
             onReveal={() => setRevealed(true)}
-            onPick={(o) => settle(o.wordId === item.wordId, { picked: o.wordId, typed: null, verdict: null })}
+            onPick={(c) => settle(c.right, { picked: c.key, typed: null, verdict: null })}
           />
         )}
         <Outcome item={item} answer={answer} />
@@ -503,7 +652,7 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
           </Button>
         )}
         <Text size="xs" c="dimmed">
-          {exercise === "typing" ? t("keysHintTyping") : t("keysHint")}
+          {isTypedExercise(exercise) ? t("keysHintTyping") : t("keysHint")}
         </Text>
       </Stack>
     </Card>
@@ -511,7 +660,8 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
 }
 
 export default function ReviewPage() {
-  const { t } = useTranslation(["review", "common"]);
+  // The verb forms' names load with the page: a form card mid-session does not wait for them.
+  const { t } = useTranslation(["review", "common", "verbs"]);
   const language = useLanguage();
   const [params] = useSearchParams();
   const wordsParam = params.get("words");

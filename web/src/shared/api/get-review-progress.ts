@@ -3,6 +3,7 @@ import type { Language } from "@ivrit/core/languages";
 import type { ReviewProgress } from "@ivrit/core/schemas/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "./client.ts";
+import { queryKeys } from "./query-keys.ts";
 import { syncTimeZone } from "./review-settings.ts";
 
 export function getReviewProgress(language: Language, signal?: AbortSignal): Promise<ReviewProgress> {
@@ -11,7 +12,7 @@ export function getReviewProgress(language: Language, signal?: AbortSignal): Pro
 
 export const reviewProgressQueryOptions = (language: Language) =>
   queryOptions({
-    queryKey: ["review", "progress", language],
+    queryKey: queryKeys.review.progress(language),
     queryFn: async ({ signal }) => {
       await syncTimeZone();
       return getReviewProgress(language, signal);

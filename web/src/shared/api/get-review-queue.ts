@@ -4,6 +4,7 @@ import type { ReviewQueue } from "@ivrit/core/schemas/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { apiJson } from "./client.ts";
+import { queryKeys } from "./query-keys.ts";
 import { syncTimeZone } from "./review-settings.ts";
 
 export function getReviewQueue(signal?: AbortSignal): Promise<ReviewQueue> {
@@ -12,7 +13,7 @@ export function getReviewQueue(signal?: AbortSignal): Promise<ReviewQueue> {
 
 export const reviewQueueQueryOptions = () =>
   queryOptions({
-    queryKey: ["review", "queue"],
+    queryKey: queryKeys.review.queue(),
     queryFn: async ({ signal }) => {
       await syncTimeZone();
       return getReviewQueue(signal);

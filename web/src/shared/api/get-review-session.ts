@@ -3,6 +3,7 @@ import type { Language } from "@ivrit/core/languages";
 import type { ReviewSession } from "@ivrit/core/schemas/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "./client.ts";
+import { queryKeys } from "./query-keys.ts";
 import { syncTimeZone } from "./review-settings.ts";
 
 export function getReviewSession(language: Language, words: readonly number[] | null, signal?: AbortSignal) {
@@ -14,7 +15,7 @@ export function getReviewSession(language: Language, words: readonly number[] | 
 
 export const reviewSessionQueryOptions = (language: Language, words: readonly number[] | null, run: number) =>
   queryOptions({
-    queryKey: ["review", "session", language, words?.join(",") ?? "", run],
+    queryKey: queryKeys.review.session(language, words?.join(",") ?? "", run),
     queryFn: async ({ signal }) => {
       await syncTimeZone();
       return getReviewSession(language, words, signal);

@@ -2,6 +2,7 @@
 import type { WordState } from "@ivrit/core/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "./client.ts";
+import { queryKeys } from "./query-keys.ts";
 
 export type ReviewWord = { wordId: number; state: WordState; due: string };
 
@@ -14,7 +15,7 @@ export function getReviewWords(moduleId: number | null, signal?: AbortSignal): P
 
 export const reviewWordsQueryOptions = (moduleId: number | null) =>
   queryOptions({
-    queryKey: ["review", "words", moduleId],
+    queryKey: queryKeys.review.words(moduleId),
     queryFn: ({ signal }) => getReviewWords(moduleId, signal),
     staleTime: 30_000,
   });

@@ -20,6 +20,14 @@ export const queryKeys = {
   words: (params: object) => ["words", params] as const,
   beginnerAll: ["beginner"] as const,
   beginner: (language: Language) => ["beginner", language] as const,
+  reviewAll: ["review"] as const,
+  review: {
+    queue: () => ["review", "queue"] as const,
+    progress: (language: Language) => ["review", "progress", language] as const,
+    settings: () => ["review", "settings"] as const,
+    words: (moduleId: number | null | undefined) => ["review", "words", moduleId] as const,
+    session: (language: Language, words: string, run: number) => ["review", "session", language, words, run] as const,
+  },
   gameSession: (key: string) => ["game-session", key] as const,
   gameSessionRun: (key: string, nonce: number) => ["game-session", key, nonce] as const,
 };

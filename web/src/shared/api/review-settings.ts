@@ -3,6 +3,7 @@ import type { ReviewSettings } from "@ivrit/core/schemas/review";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { logError } from "../log.ts";
 import { apiJson } from "./client.ts";
+import { queryKeys } from "./query-keys.ts";
 
 export function getReviewSettings(signal?: AbortSignal): Promise<ReviewSettings> {
   return apiJson<ReviewSettings>("/review/settings", { signal });
@@ -14,7 +15,7 @@ export function patchReviewSettings(body: Partial<ReviewSettings>): Promise<Revi
 
 export const reviewSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ["review", "settings"],
+    queryKey: queryKeys.review.settings(),
     queryFn: ({ signal }) => getReviewSettings(signal),
     staleTime: 60_000,
   });
@@ -29,7 +30,7 @@ export function usePatchReviewSettings() {
     mutationFn: patchReviewSettings,
     onSuccess: (data) => {
       client.setQueryData(reviewSettingsQueryOptions().queryKey, data);
-      void client.invalidateQueries({ queryKey: ["review"] });
+      void client.invalidateQueries({ queryKey: queryKeys.reviewAll });
     },
   });
 }

@@ -3,6 +3,7 @@
 import type { GameResults } from "@ivrit/core/games/results";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import { queryKeys } from "../api/query-keys.ts";
 import { useNavigate } from "../router.tsx";
 import { flushRecords, reviewEvents } from "../session/records.ts";
 import { saveResults } from "./results.ts";
@@ -14,7 +15,7 @@ export function useFinishGame(): (results: GameResults) => void {
     (results: GameResults) => {
       flushRecords();
       // The due counts, progress and known words change with this game's answers: refresh them once sent.
-      void reviewEvents.flush().finally(() => void client.invalidateQueries({ queryKey: ["review"] }));
+      void reviewEvents.flush().finally(() => void client.invalidateQueries({ queryKey: queryKeys.reviewAll }));
       // The words this game's learner missed, for "Practise these again" (only words of this game's list).
       const played = new Set(results.learnedWords.map((w) => w.id));
       const missedWordIds = reviewEvents.takeMissed().filter((id) => played.has(id));

@@ -6,7 +6,6 @@ import { buildRootRecall, rootRecallResults } from "@ivrit/core/games/root-recal
 import { createRng } from "@ivrit/core/rng";
 import { Card, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo } from "react";
-import { AnswerReveal } from "../../../../shared/game/answer-reveal.tsx";
 import { ChoiceOptions } from "../../../../shared/game/choice-options.tsx";
 import { Feedback } from "../../../../shared/game/feedback.tsx";
 import { GameFrame } from "../../../../shared/game/game-frame.tsx";
@@ -18,6 +17,7 @@ import { progress, reviewEvents } from "../../../../shared/session/records.ts";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
 import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
+import { AnswerReveal } from "../answer-reveal.tsx";
 
 type Quiz = Extract<ReturnType<typeof buildRootRecall>, { kind: "ready" }>["quiz"];
 

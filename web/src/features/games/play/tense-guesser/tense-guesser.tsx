@@ -6,7 +6,6 @@ import { buildTenseGuesser, tenseGuesserResults } from "@ivrit/core/games/tense-
 import { createRng } from "@ivrit/core/rng";
 import { Card, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
-import { AnswerReveal } from "../../../../shared/game/answer-reveal.tsx";
 import { ChoiceOptions } from "../../../../shared/game/choice-options.tsx";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
 import { Feedback } from "../../../../shared/game/feedback.tsx";
@@ -19,6 +18,7 @@ import { progress, reviewEvents } from "../../../../shared/session/records.ts";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
 import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
+import { AnswerReveal } from "../answer-reveal.tsx";
 
 type Quiz = Extract<ReturnType<typeof buildTenseGuesser>, { kind: "ready" }>["quiz"];
 

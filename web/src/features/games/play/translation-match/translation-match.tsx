@@ -8,7 +8,6 @@ import type { Word } from "@ivrit/core/schemas/api";
 import { Card, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useReviewWordStates } from "../../../../shared/api/get-review-words.ts";
-import { AnswerReveal } from "../../../../shared/game/answer-reveal.tsx";
 import { ChoiceOptions } from "../../../../shared/game/choice-options.tsx";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
 import { Feedback } from "../../../../shared/game/feedback.tsx";
@@ -23,6 +22,7 @@ import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
 import { LoadingText } from "../../../../shared/ui/status.tsx";
 import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
+import { AnswerReveal } from "../answer-reveal.tsx";
 
 export function TranslationMatch({ session, onRestart }: { session: WordSession; onRestart: () => void }) {
   const start = useMemo(() => buildTranslationMatch(session.words, createRng(session.seed)), [session]);

@@ -13,7 +13,6 @@ import {
 import { createRng } from "@ivrit/core/rng";
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { Suspense, useMemo } from "react";
-import { AnswerReveal } from "../../../../shared/game/answer-reveal.tsx";
 import { ChoiceOptions } from "../../../../shared/game/choice-options.tsx";
 import { EmptyState } from "../../../../shared/game/empty-state.tsx";
 import { Feedback } from "../../../../shared/game/feedback.tsx";
@@ -26,6 +25,7 @@ import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
 import { VerbTable } from "../../../../shared/ui/verb-table.tsx";
 import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
+import { AnswerReveal } from "../answer-reveal.tsx";
 import verbClasses from "./verb-conjugation.module.css";
 
 type Quiz = Extract<ReturnType<typeof buildVerbConjugation>, { kind: "ready" }>["quiz"];

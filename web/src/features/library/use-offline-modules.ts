@@ -1,9 +1,9 @@
 // While the device is offline: the modules whose words are kept on it (the ones that work), else null (online,
 // everything works). The library marks each module with it (issue 15).
 import { useEffect, useState } from "react";
-import { logError } from "../log.ts";
-import { useOnline } from "../use-online.ts";
-import { offlineStore } from "./store.ts";
+import { logError } from "../../shared/log.ts";
+import { offlineStore } from "../../shared/offline/store.ts";
+import { useOnline } from "../../shared/use-online.ts";
 
 export function useOfflineModules(): ReadonlySet<number> | null {
   const online = useOnline();

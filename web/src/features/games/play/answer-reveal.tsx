@@ -1,7 +1,7 @@
 // After an answer in a quiz game (issue 12.5): the word's transliteration and its audio button, so the learner
 // hears and reads aloud what was just answered. The device's voice reads it where there is no recording.
 import { Group, Text } from "@mantine/core";
-import { AudioButton } from "../ui/audio-button.tsx";
+import { AudioButton } from "../../../shared/ui/audio-button.tsx";
 
 export function AnswerReveal({
   text,

@@ -4,11 +4,11 @@ import { RECOVERY_OFFER_AFTER } from "@ivrit/core/codes";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
-import { useAccount } from "../api/learner.ts";
-import { Link } from "../router.tsx";
-import { markRecoveryOffered, recoveryOffered } from "../storage.ts";
-import { useOnline } from "../use-online.ts";
-import { useTranslation } from "../use-translation.ts";
+import { useAccount } from "../../shared/api/learner.ts";
+import { Link } from "../../shared/router.tsx";
+import { markRecoveryOffered, recoveryOffered } from "../../shared/storage.ts";
+import { useOnline } from "../../shared/use-online.ts";
+import { useTranslation } from "../../shared/use-translation.ts";
 
 export function RecoveryOffer() {
   const { t } = useTranslation("sync");
