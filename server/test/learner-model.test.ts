@@ -1,6 +1,7 @@
 // The learner's own memory model through the app (issue 28.4, decisions 0108-0109), on every backend: crossing
 // 1,000 review events fits and stores a model in the background, /review/progress reports it, the fit is claimed
-// once, and adopted weights schedule each event from their time on (replay equals stored card).
+// once, adopted weights schedule each event from their time on (replay equals stored card), and a join of two
+// learners folds the moved events with the joined learner's weights.
 import { SYNTHETIC_LEARNERS } from "@ivrit/core/fsrs-fit";
 import { answerModeOf } from "@ivrit/core/review";
 import { createRng } from "@ivrit/core/rng";
@@ -172,5 +173,73 @@ describe.each(BACKENDS)("the learner's memory model on %s", (backend) => {
     // Deleting the learner takes their models with them.
     await h.database.db.execute(sql`delete from users where id = ${user}::uuid`);
     expect(await fits(user)).toEqual([]);
+  }, 60_000);
+
+  it("joins two learners: the moved events fold with the joined learner's weights of their time, the caller's go", async () => {
+    const a = newUser();
+    const b = newUser();
+    const base = Date.now() - 30 * DAY;
+    const ev = (id: string, wordId: number, days: number, outcome = "right"): Ev => ({
+      id,
+      wordId,
+      at: new Date(base + days * DAY).toISOString(),
+      game: "review",
+      outcome,
+      exercise: "typing",
+    });
+    await postAll([ev("a1", 1004, 0), ev("a2", 1004, 2, "wrong"), ev("a3", 1005, 3)], a);
+    await postAll([ev("b1", 1004, 1), ev("b2", 1005, 5), ev("b3", 1004, 15), ev("b4", 1005, 20, "wrong")], b);
+    await progress(a);
+    await progress(b);
+    const model = (userId: string, from: Date, weights: number[]) => ({
+      userId,
+      milestone: 1_000,
+      fittedAt: from,
+      weights,
+      trainReviews: 900,
+      heldOutReviews: 100,
+      measured: 80,
+      defaultLogLoss: 0.5,
+      defaultRmse: 0.1,
+      fittedLogLoss: 0.4,
+      fittedRmse: 0.05,
+      adopted: true,
+      inForceFrom: from,
+    });
+    const aFrom = new Date(base + 10 * DAY);
+    await h.database.db.insert(t.learnerModels).values(model(a, aFrom, [...SYNTHETIC_LEARNERS.strong]));
+    await h.database.db
+      .insert(t.learnerModels)
+      .values(model(b, new Date(base + 4 * DAY), [...SYNTHETIC_LEARNERS.forgetful]));
+    await postAll([ev("a4", 1004, 12)], a);
+
+    const code = (await h.app.inject({ method: "POST", url: "/api/me/link-codes", headers: as(a) })).json().code;
+    const done = await h.app.inject({
+      method: "POST",
+      url: "/api/me/link",
+      headers: as(b),
+      payload: { code, confirm: true },
+    });
+    expect(done.json()).toMatchObject({ linked: true });
+    expect((await progress(a)).inUse).toBe("fitted");
+    expect(await fits(b)).toEqual([]);
+    const union = (await h.database.db.select().from(t.reviewEvents).where(eq(t.reviewEvents.userId, a))).map((e) => ({
+      id: e.clientEventId,
+      wordId: e.wordId,
+      at: e.at,
+      outcome: e.outcome as "right",
+      mode: answerModeOf(e.game, e.exercise),
+    }));
+    expect(union).toHaveLength(8);
+    const cards = await h.database.db.select().from(t.reviewCards).where(eq(t.reviewCards.userId, a));
+    expect(cards.map((c) => c.wordId).sort()).toEqual([1004, 1005]);
+    for (const c of cards)
+      expect(cardOf(c)).toEqual(
+        replay(
+          union.filter((e) => e.wordId === c.wordId),
+          "UTC",
+          [{ from: aFrom, weights: SYNTHETIC_LEARNERS.strong }],
+        ),
+      );
   }, 60_000);
 });
