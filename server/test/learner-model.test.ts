@@ -66,6 +66,23 @@ describe.each(BACKENDS)("the learner's memory model on %s", (backend) => {
     expect(res.statusCode).toBe(200);
     return res.json().model;
   };
+  /** A model adopted from `from`, stored as a fit would store it (its figures made up: only the weights count). */
+  const adopt = (userId: string, from: Date, weights: number[]) =>
+    h.database.db.insert(t.learnerModels).values({
+      userId,
+      milestone: 1_000,
+      fittedAt: from,
+      weights,
+      trainReviews: 900,
+      heldOutReviews: 100,
+      measured: 80,
+      defaultLogLoss: 0.5,
+      defaultRmse: 0.1,
+      fittedLogLoss: 0.4,
+      fittedRmse: 0.05,
+      adopted: true,
+      inForceFrom: from,
+    });
   const fits = (userId: string) =>
     h.database.db.select().from(t.learnerModels).where(eq(t.learnerModels.userId, userId));
 
@@ -138,21 +155,7 @@ describe.each(BACKENDS)("the learner's memory model on %s", (backend) => {
     // A model adopted at day 10 (as a fit would store it; its weights a learner unlike the average).
     const from = new Date(base + 10 * DAY);
     const weights = [...SYNTHETIC_LEARNERS.forgetful];
-    await h.database.db.insert(t.learnerModels).values({
-      userId: user,
-      milestone: 1_000,
-      fittedAt: from,
-      weights,
-      trainReviews: 900,
-      heldOutReviews: 100,
-      measured: 80,
-      defaultLogLoss: 0.5,
-      defaultRmse: 0.1,
-      fittedLogLoss: 0.4,
-      fittedRmse: 0.05,
-      adopted: true,
-      inForceFrom: from,
-    });
+    await adopt(user, from, weights);
     // Events after it, and a late one before it (a replay of the word).
     await postAll([ev(4, 12), ev(5, 20, "wrong"), ev(6, 21)], user);
     await postAll([ev(7, 2)], user);
@@ -191,26 +194,9 @@ describe.each(BACKENDS)("the learner's memory model on %s", (backend) => {
     await postAll([ev("b1", 1004, 1), ev("b2", 1005, 5), ev("b3", 1004, 15), ev("b4", 1005, 20, "wrong")], b);
     await progress(a);
     await progress(b);
-    const model = (userId: string, from: Date, weights: number[]) => ({
-      userId,
-      milestone: 1_000,
-      fittedAt: from,
-      weights,
-      trainReviews: 900,
-      heldOutReviews: 100,
-      measured: 80,
-      defaultLogLoss: 0.5,
-      defaultRmse: 0.1,
-      fittedLogLoss: 0.4,
-      fittedRmse: 0.05,
-      adopted: true,
-      inForceFrom: from,
-    });
     const aFrom = new Date(base + 10 * DAY);
-    await h.database.db.insert(t.learnerModels).values(model(a, aFrom, [...SYNTHETIC_LEARNERS.strong]));
-    await h.database.db
-      .insert(t.learnerModels)
-      .values(model(b, new Date(base + 4 * DAY), [...SYNTHETIC_LEARNERS.forgetful]));
+    await adopt(a, aFrom, [...SYNTHETIC_LEARNERS.strong]);
+    await adopt(b, new Date(base + 4 * DAY), [...SYNTHETIC_LEARNERS.forgetful]);
     await postAll([ev("a4", 1004, 12)], a);
 
     const code = (await h.app.inject({ method: "POST", url: "/api/me/link-codes", headers: as(a) })).json().code;
