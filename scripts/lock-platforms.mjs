@@ -1,4 +1,5 @@
-// Keeps package-lock.json complete for `npm ci`. Biome ships its binary as optional per-platform packages; the
+// Keeps package-lock.json complete for `npm ci`. Biome ships its binary, and the FSRS optimizer
+// (@open-spaced-repetition/binding, decision 0109) its native module, as optional per-platform packages; the
 // registry this project installs from serves only the Linux glibc ones, so when npm writes the lock file here it
 // drops the entries it could not fetch, and `npm ci` then refuses the lock file as out of sync with package.json.
 // The missing entries are written back with their os/cpu/libc fields: npm ci sees a complete tree and skips them
@@ -8,33 +9,58 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const LOCK = join(import.meta.dirname, "..", "package-lock.json");
-// package name suffix -> platform fields, as the packages themselves declare them
-const PLATFORMS = {
-  "cli-android-arm64": { os: ["android"], cpu: ["arm64"] },
-  "cli-android-x64": { os: ["android"], cpu: ["x64"] },
-  "cli-darwin-arm64": { os: ["darwin"], cpu: ["arm64"] },
-  "cli-darwin-x64": { os: ["darwin"], cpu: ["x64"] },
-  "cli-linux-arm64": { os: ["linux"], cpu: ["arm64"], libc: ["glibc"] },
-  "cli-linux-arm64-musl": { os: ["linux"], cpu: ["arm64"], libc: ["musl"] },
-  "cli-linux-x64": { os: ["linux"], cpu: ["x64"], libc: ["glibc"] },
-  "cli-linux-x64-musl": { os: ["linux"], cpu: ["x64"], libc: ["musl"] },
-  "cli-win32-arm64": { os: ["win32"], cpu: ["arm64"] },
-  "cli-win32-x64": { os: ["win32"], cpu: ["x64"] },
+// per package with platform packages: their name prefix, and per name suffix the fields the packages declare
+const FAMILIES = {
+  "@biomejs/biome": {
+    prefix: "@biomejs/cli-",
+    platforms: {
+      "android-arm64": { os: ["android"], cpu: ["arm64"] },
+      "android-x64": { os: ["android"], cpu: ["x64"] },
+      "darwin-arm64": { os: ["darwin"], cpu: ["arm64"] },
+      "darwin-x64": { os: ["darwin"], cpu: ["x64"] },
+      "linux-arm64": { os: ["linux"], cpu: ["arm64"], libc: ["glibc"] },
+      "linux-arm64-musl": { os: ["linux"], cpu: ["arm64"], libc: ["musl"] },
+      "linux-x64": { os: ["linux"], cpu: ["x64"], libc: ["glibc"] },
+      "linux-x64-musl": { os: ["linux"], cpu: ["x64"], libc: ["musl"] },
+      "win32-arm64": { os: ["win32"], cpu: ["arm64"] },
+      "win32-x64": { os: ["win32"], cpu: ["x64"] },
+    },
+  },
+  // napi-rs's targets (the package's "napi.targets"), with the fields napi-rs writes into each platform package
+  "@open-spaced-repetition/binding": {
+    prefix: "@open-spaced-repetition/binding-",
+    platforms: {
+      "android-arm64": { os: ["android"], cpu: ["arm64"] },
+      "darwin-arm64": { os: ["darwin"], cpu: ["arm64"] },
+      "darwin-x64": { os: ["darwin"], cpu: ["x64"] },
+      "linux-arm64-gnu": { os: ["linux"], cpu: ["arm64"], libc: ["glibc"] },
+      "linux-arm64-musl": { os: ["linux"], cpu: ["arm64"], libc: ["musl"] },
+      "linux-x64-gnu": { os: ["linux"], cpu: ["x64"], libc: ["glibc"] },
+      "linux-x64-musl": { os: ["linux"], cpu: ["x64"], libc: ["musl"] },
+      "wasm32-wasi": { cpu: ["wasm32"] },
+      "win32-arm64-msvc": { os: ["win32"], cpu: ["arm64"] },
+      "win32-ia32-msvc": { os: ["win32"], cpu: ["ia32"] },
+      "win32-x64-msvc": { os: ["win32"], cpu: ["x64"] },
+    },
+  },
 };
 
 const check = process.argv.includes("--check");
 const text = readFileSync(LOCK, "utf8");
 const lock = JSON.parse(text);
-const biome = lock.packages["node_modules/@biomejs/biome"];
-if (!biome) process.exit(0);
 const missing = [];
-for (const [name, version] of Object.entries(biome.optionalDependencies ?? {})) {
-  const key = `node_modules/${name}`;
-  if (lock.packages[key]) continue;
-  const platform = PLATFORMS[name.replace("@biomejs/", "")];
-  if (!platform) throw new Error(`lock-platforms: no platform fields known for ${name}: add them to PLATFORMS`);
-  missing.push(name);
-  lock.packages[key] = { version, dev: true, license: biome.license, optional: true, ...platform };
+for (const [parentName, family] of Object.entries(FAMILIES)) {
+  const parent = lock.packages[`node_modules/${parentName}`];
+  if (!parent) continue;
+  for (const [name, version] of Object.entries(parent.optionalDependencies ?? {})) {
+    const key = `node_modules/${name}`;
+    if (lock.packages[key]) continue;
+    const platform = name.startsWith(family.prefix) ? family.platforms[name.slice(family.prefix.length)] : undefined;
+    if (!platform) throw new Error(`lock-platforms: no platform fields known for ${name}: add them to FAMILIES`);
+    missing.push(name);
+    const dev = parent.dev ? { dev: true } : {};
+    lock.packages[key] = { version, ...dev, license: parent.license, optional: true, ...platform };
+  }
 }
 if (missing.length === 0) process.exit(0);
 if (check) {

@@ -26,8 +26,8 @@ const GRADE: Record<RatingName, Grade> = {
 // ---------- the scheduler ----------
 
 /** Desired retention (the probability of recall when a card falls due) and FSRS-6's default weights. */
-const DESIRED_RETENTION = 0.9;
-const FSRS_WEIGHTS: readonly number[] = default_w;
+export const DESIRED_RETENTION = 0.9;
+export const DEFAULT_WEIGHTS: readonly number[] = default_w;
 
 /**
  * The card as stored: ts-fsrs's Card without its deprecated elapsed_days (ts-fsrs 5 derives the elapsed time
@@ -58,10 +58,36 @@ export interface CardState {
 
 export { State as CardPhase };
 
+/**
+ * A learner's fitted weights and the time from which they schedule the learner's cards (decision 0108): an event
+ * folds with the weights in force at its own time, the default ones before the first adoption.
+ */
+export interface ModelPeriod {
+  from: Date;
+  weights: readonly number[];
+}
+
+/** The weights in force at `at` among a learner's adopted models (sorted by `from`); null: the default ones. */
+export function weightsAt(models: readonly ModelPeriod[], at: Date): readonly number[] | null {
+  let w: readonly number[] | null = null;
+  for (const m of models) if (m.from.getTime() <= at.getTime()) w = m.weights;
+  return w;
+}
+
 // No fuzz: the same events must always give the same card (replay equals stored state; tests use literal dates).
-const scheduler: FSRS = fsrs(
-  generatorParameters({ request_retention: DESIRED_RETENTION, w: FSRS_WEIGHTS, enable_fuzz: false }),
-);
+// Desired retention is a parameter of its own, never fitted.
+const schedulers = new Map<string, FSRS>();
+function schedulerOf(weights: readonly number[] | null): FSRS {
+  const w = weights ?? DEFAULT_WEIGHTS;
+  const key = w.join(",");
+  let s = schedulers.get(key);
+  if (!s) {
+    s = fsrs(generatorParameters({ request_retention: DESIRED_RETENTION, w: [...w], enable_fuzz: false }));
+    if (schedulers.size >= 1_000) schedulers.clear(); // one per learner with a fitted model: bounded
+    schedulers.set(key, s);
+  }
+  return s;
+}
 
 function toCard(s: CardState): Card {
   return {
@@ -131,6 +157,9 @@ export function gradeOf(card: CardState, answer: Answer): RatingName {
   return "good";
 }
 
+/** The FSRS rating (1 Again .. 4 Easy) an answer earns on a card: gradeOf's, as a number. */
+export const ratingOf = (card: CardState, answer: Answer): Grade => GRADE[gradeOf(card, answer)];
+
 const proofOf = (c: CardState) => ({
   recallDays: c.recallDays,
   lastRecallDay: c.lastRecallDay,
@@ -138,10 +167,18 @@ const proofOf = (c: CardState) => ({
   lastMissAt: c.lastMissAt,
 });
 
-/** The card after one answer; `timeZone` is the learner's (what a "day" is for the proof of recall). */
-export function applyEvent(card: CardState, answer: Answer, timeZone: string): CardState {
-  const grade = GRADE[gradeOf(card, answer)];
-  const next = fromCard(scheduler.next(toCard(card), answer.at, grade).card);
+/**
+ * The card after one answer; `timeZone` is the learner's (what a "day" is for the proof of recall); `weights` the
+ * learner's in force at the answer's time (weightsAt), the default ones when null.
+ */
+export function applyEvent(
+  card: CardState,
+  answer: Answer,
+  timeZone: string,
+  weights: readonly number[] | null = null,
+): CardState {
+  const grade = ratingOf(card, answer);
+  const next = fromCard(schedulerOf(weights).next(toCard(card), answer.at, grade).card);
   const recalled = (answer.outcome === "right" || answer.outcome === "right_fast") && !soonAfterMiss(card, answer.at);
   if (!recalled) return { ...next, ...proofOf(card), lastMissAt: answer.at };
   const day = dayKey(answer.at, timeZone);
@@ -168,12 +205,19 @@ export function compareEvents(a: { at: Date; id: string }, b: { at: Date; id: st
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** A word's card from all its events, in any order: sorted by time, folded from a new card. Null for none. */
-export function replay(events: readonly ReviewEventLike[], timeZone: string): CardState | null {
+/**
+ * A word's card from all its events, in any order: sorted by time, folded from a new card, each event with the
+ * weights in force at its time among the learner's `models`. Null for none.
+ */
+export function replay(
+  events: readonly ReviewEventLike[],
+  timeZone: string,
+  models: readonly ModelPeriod[] = [],
+): CardState | null {
   if (events.length === 0) return null;
   const sorted = [...events].sort(compareEvents);
   let card = newCard((sorted[0] as ReviewEventLike).at);
-  for (const e of sorted) card = applyEvent(card, e, timeZone);
+  for (const e of sorted) card = applyEvent(card, e, timeZone, weightsAt(models, e.at));
   return card;
 }
 

@@ -207,6 +207,7 @@ for (const lang of LANGUAGES) {
     // The library shows the module's known/total, the words page marks the same number of words known.
     const progress = (await (await request.get("/api/review/progress?language=en", { headers })).json()) as {
       modules: { moduleId: number; known: number; total: number }[];
+      model: { inUse: string; answers: number; nextFitAt: number };
     };
     const known = progress.modules.find((m) => m.moduleId === 3)?.known ?? 0;
     // Known: recalled on two days, once typed (decision 0067): the typed word and the listening one, not the words
@@ -232,6 +233,14 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId("chart-reviews").locator("table tbody tr")).toHaveCount(30);
     await expect(page.getByTestId("chart-due").locator("table tbody tr")).toHaveCount(7);
     await expect(page.getByTestId("progress-modules").locator('li[data-module-id="3"]')).toBeVisible();
+    // The schedule in use (issue 28.4): the standard one, to be fitted after 1,000 answers, with the count so far.
+    expect(progress.model).toMatchObject({ inUse: "default", nextFitAt: 1_000 });
+    const model = page.getByTestId("progress-model");
+    await expect(model).toHaveAttribute("data-model", "default");
+    await expect(model).toContainText(new Intl.NumberFormat(lang).format(1_000));
+    await expect(model).toContainText(
+      `(${lang === "ar" ? "لديك" : "you have"} ${new Intl.NumberFormat(lang).format(progress.model.answers)})`,
+    );
     if (lang === "ar") await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     expect(await axe(page)).toEqual([]);
     await shoot(page, `progress-${lang}`);

@@ -166,6 +166,33 @@ export const reviewProgressResponse = z.object({
   reviewsPerDay: z.array(dayCount),
   /** Today (overdue included) and the 6 days after. */
   duePerDay: z.array(dayCount),
+  /** The memory model that schedules the learner's cards (issue 28.4, decision 0109). */
+  model: z.object({
+    inUse: z.enum(["default", "fitted"]),
+    /** The learner's answers (review events) so far, and the count at which the next fit runs. */
+    answers: z.number().int(),
+    nextFitAt: z.number().int(),
+    /** A fit is under way. */
+    fitting: z.boolean(),
+    /**
+     * What was measured: the fit in use, or else the latest fit not adopted (null before any). Both models were
+     * measured on the learner's most recent 10% of reviews, held out of the fit (`measured`: those a day or more
+     * after the card's previous review); log loss, and RMSE over bins (0-1: the predicted chance of recall against
+     * the share recalled).
+     */
+    fit: z
+      .object({
+        at: z.string(),
+        adopted: z.boolean(),
+        trainReviews: z.number().int(),
+        measured: z.number().int(),
+        defaultLogLoss: z.number(),
+        defaultRmse: z.number(),
+        fittedLogLoss: z.number(),
+        fittedRmse: z.number(),
+      })
+      .nullable(),
+  }),
 });
 export type ReviewProgress = z.infer<typeof reviewProgressResponse>;
 

@@ -425,6 +425,41 @@ export const reviewCards = pgTable(
 );
 
 /**
+ * The learner's memory model (issue 28.4, decisions 0108-0109): one row per fit, made when their review events
+ * reach a multiple of 1,000 (`milestone`). The row is the claim (one fit per learner and milestone, across
+ * instances); `fittedAt` is set when the fit ends. Fitted weights are adopted (schedule the learner's cards from
+ * `inForceFrom` on) only when their log loss on the held-out reviews is lower than the default weights'.
+ */
+export const learnerModels = pgTable(
+  "learner_models",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The learner's event count the fit was made at: 1,000, 2,000, ... */
+    milestone: integer("milestone").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+    fittedAt: timestamp("fitted_at", { withTimezone: true }),
+    /** The fitted FSRS-6 weights (21 numbers); null while the fit runs or when it failed. */
+    weights: jsonb("weights").$type<number[]>(),
+    /** Reviews the fit learned from, the most recent ones held out, and those measured (a day or more apart). */
+    trainReviews: integer("train_reviews"),
+    heldOutReviews: integer("held_out_reviews"),
+    measured: integer("measured"),
+    defaultLogLoss: doublePrecision("default_log_loss"),
+    defaultRmse: doublePrecision("default_rmse"),
+    fittedLogLoss: doublePrecision("fitted_log_loss"),
+    fittedRmse: doublePrecision("fitted_rmse"),
+    adopted: boolean("adopted").notNull().default(false),
+    /** Adopted weights schedule the events from this time on (each event folds with the weights then in force). */
+    inForceFrom: timestamp("in_force_from", { withTimezone: true, precision: 3 }),
+    /** Why the fit failed, if it did. */
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.milestone] })],
+);
+
+/**
  * A word's card as it stood after every MARK_EVERY-th of its answers (server/src/routes/review.ts): a late event
  * replays the word from the nearest mark before it instead of from its first answer (issue 25.8). Marks after a
  * late event are rewritten by its replay.

@@ -1,20 +1,31 @@
 // The fold (decisions 0010, 0066): a learner's events, stored once, become their cards in time order. Events after a
 // card's last applied one fold on top of it; a late or out-of-order one replays the word from its nearest mark.
 import { dayKey, type Outcome } from "@ivrit/core/review";
-import { applyEvent, type CardState, compareEvents, newCard } from "@ivrit/core/srs";
+import { applyEvent, type CardState, compareEvents, type ModelPeriod, newCard, weightsAt } from "@ivrit/core/srs";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client.ts";
+import { FOLD_LOCKS, type ModelJson, modelsFromJson, modelsJsonSql } from "../learner-model.ts";
 import { type CardRow, cardOf, cardsOf, type Ev, evOf, rowOf, upsertCards } from "./cards.ts";
 
 /** A word's card is kept every this many of its answers (review_marks): a late event replays from the nearest. */
 export const MARK_EVERY = 64;
 type Mark = { wordId: number; at: Date; id: string; card: CardState };
 
-/** Applies events (in time order) to a card, keeping a mark at every MARK_EVERY-th answer of the word. */
-function applyAll(wordId: number, card: CardState, events: readonly Ev[], tz: string, marks: Mark[]): CardState {
+/**
+ * Applies events (in time order) to a card, each with the learner's weights in force at its time (decision 0108),
+ * keeping a mark at every MARK_EVERY-th answer of the word.
+ */
+function applyAll(
+  wordId: number,
+  card: CardState,
+  events: readonly Ev[],
+  tz: string,
+  marks: Mark[],
+  models: readonly ModelPeriod[],
+): CardState {
   let next = card;
   for (const e of events) {
-    next = applyEvent(next, e, tz);
+    next = applyEvent(next, e, tz, weightsAt(models, e.at));
     if (next.reps % MARK_EVERY === 0) marks.push({ wordId, at: e.at, id: e.id, card: next });
   }
   return next;
@@ -56,6 +67,7 @@ async function replayWords(
   upTo: number,
   timeZone: string,
   marks: Mark[],
+  models: readonly ModelPeriod[],
   stats?: FoldStats,
 ): Promise<CardRow[]> {
   if (late.size === 0) return [];
@@ -93,7 +105,7 @@ async function replayWords(
     if (stats) stats.replayed += events.length;
     const { first, card: stored } = late.get(w.w) as { first: Ev; card: CardRow };
     const start = w.mark ? cardFromJson(w.mark.card) : newCard((events[0] as Ev).at);
-    const card = applyAll(w.w, start, events, timeZone, marks);
+    const card = applyAll(w.w, start, events, timeZone, marks, models);
     const firstAt = new Date(Math.min(first.at.getTime(), stored.firstAt.getTime()));
     out.push(rowOf(userId, w.w, card, firstAt, events[events.length - 1] as Ev));
   }
@@ -114,8 +126,6 @@ async function countDays(db: Db, userId: string, perDay: Map<string, number>) {
 
 /** Events folded in one transaction at most: a long backlog is folded in steps, with the learner's writes between. */
 export const FOLD_CHUNK = 250;
-/** The advisory-lock space of folds (two-key locks), apart from the learner's write lock (one key). */
-const FOLD_LOCKS = 66;
 
 /**
  * Folds the learner's events stored after their cursor (review_folds) onto their cards, in steps of FOLD_CHUNK
@@ -139,7 +149,7 @@ export async function foldPending(
       // The lock in a statement of its own: the next one's snapshot, taken after it, sees the cursor as the
       // learner's previous fold (another process's too) left it.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}), ${FOLD_LOCKS})`);
-      const [row] = await queryRows<{ events: J[]; tz: string }>(
+      const [row] = await queryRows<{ events: J[]; tz: string; models: ModelJson[] }>(
         tx,
         sql`
           with c as (select coalesce((select folded_id from review_folds where user_id = ${userId}::uuid), 0) as cur),
@@ -148,12 +158,14 @@ export async function foldPending(
                      from review_events e, c where e.user_id = ${userId}::uuid and e.id > c.cur
                      order by e.id limit ${FOLD_CHUNK})
           select coalesce(json_agg(e order by e.n), '[]'::json) as events,
-                 coalesce((select time_zone from user_settings where user_id = ${userId}::uuid), 'UTC') as tz
+                 coalesce((select time_zone from user_settings where user_id = ${userId}::uuid), 'UTC') as tz,
+                 ${modelsJsonSql(userId)} as models
           from e`,
       );
       const events = row?.events ?? [];
       if (events.length === 0) return 0;
       const tz = (row as { tz: string }).tz;
+      const models = modelsFromJson(row?.models ?? null);
       const upTo = (events[events.length - 1] as J).n;
       const byWord = new Map<number, Ev[]>();
       const perDay = new Map<string, number>();
@@ -176,13 +188,15 @@ export async function foldPending(
         const card = existing.get(wordId);
         if (!card) {
           // No card means no earlier event: the new ones are the whole history.
-          rows.push(rowOf(userId, wordId, applyAll(wordId, newCard(first.at), list, tz, marks), first.at, last));
+          rows.push(
+            rowOf(userId, wordId, applyAll(wordId, newCard(first.at), list, tz, marks, models), first.at, last),
+          );
         } else if (compareEvents(first, { at: card.lastAt, id: card.lastEventId }) > 0) {
           // All after the last applied one: fold on top of the stored card.
-          rows.push(rowOf(userId, wordId, applyAll(wordId, cardOf(card), list, tz, marks), card.firstAt, last));
+          rows.push(rowOf(userId, wordId, applyAll(wordId, cardOf(card), list, tz, marks, models), card.firstAt, last));
         } else late.set(wordId, { first, card }); // late or out of order: replayed from the nearest mark before
       }
-      rows.push(...(await replayWords(tx, userId, late, upTo, tz, marks, stats)));
+      rows.push(...(await replayWords(tx, userId, late, upTo, tz, marks, models, stats)));
       await upsertCards(tx, userId, rows);
       await writeMarks(tx, userId, marks);
       await countDays(tx, userId, perDay);

@@ -3,6 +3,7 @@
 // bound folds before it is answered, and every read of their cards settles first. One per process.
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
+import { createFitter } from "../learner-model.ts";
 import type { Metrics } from "../metrics.ts";
 import { deviceHash } from "../request-log.ts";
 import { hasPending } from "./events.ts";
@@ -24,11 +25,16 @@ export class Folder {
   readonly #folding = new Map<string, Promise<number>>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
   readonly #backlog = new Map<string, number>();
+  /** The learner's memory model is fitted in the background once their events reach the next 1,000 (decision 0109). */
+  readonly #fitter: ReturnType<typeof createFitter>;
 
   constructor(db: Db, metrics: Metrics, log: FastifyBaseLogger) {
     this.#db = db;
     this.#metrics = metrics;
     this.#log = log;
+    this.#fitter = createFitter(db, (userId, e) =>
+      log.error({ err: e, device: deviceHash(userId) }, "memory model fit failed"),
+    );
     metrics.setFoldBacklog(() => {
       let n = 0;
       for (const v of this.#backlog.values()) n += v;
@@ -56,6 +62,7 @@ export class Folder {
           const left = (this.#backlog.get(userId) ?? 0) - n;
           if (left > 0) this.#backlog.set(userId, left);
           else this.#backlog.delete(userId);
+          if (n > 0) this.#fitter.check(userId);
           return this.#counted(n);
         })
         .finally(() => this.#folding.delete(userId));
@@ -109,5 +116,6 @@ export class Folder {
     }
     this.#timers.clear();
     await Promise.allSettled(this.#folding.values());
+    await this.#fitter.idle();
   }
 }

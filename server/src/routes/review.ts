@@ -28,6 +28,7 @@ import { combiner } from "../db/combine.ts";
 import * as t from "../db/schema.ts";
 import { databaseKnowsTimeZone } from "../db/time-zones.ts";
 import { ensureCaller, HttpError, requireUser } from "../http.ts";
+import { modelReport } from "../learner-model.ts";
 import { type CardRow, cardOf } from "../review/cards.ts";
 import { insertEvents, type StoredEvent } from "../review/events.ts";
 import { reviewItem } from "../review/exercises.ts";
@@ -204,7 +205,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
         tags: ["review"],
         description:
           "Today's reviews against the goal, the streak (days in a row with the goal met, in the learner's time " +
-          "zone), words by state, known/total per module, reviews per day (30 days) and due per day (7 days).",
+          "zone), words by state, known/total per module, reviews per day (30 days) and due per day (7 days), and the " +
+          "memory model in use (the default weights, or weights fitted to the learner: what was measured of it).",
         querystring: reviewProgressQuery,
         response: { 200: reviewProgressResponse },
       },
@@ -216,7 +218,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
       const snap = cache.current;
       const [{ tier }, settings] = await Promise.all([plans.planOf(userId), settingsOf(db, userId), settle(userId)]);
       const tz = settings.timeZone;
-      const [goal, cards] = await Promise.all([
+      const [goal, cards, model] = await Promise.all([
         queues.goalOf(userId, tz, settings.dailyGoal, now),
         db
           .select({
@@ -229,6 +231,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
           })
           .from(t.reviewCards)
           .where(eq(t.reviewCards.userId, userId)),
+        modelReport(db, userId, now),
       ]);
       const { counts } = goal;
       const today = goal.today.date;
@@ -268,6 +271,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
           const date = addDays(today, i);
           return { date, count: duePerDay.get(date) ?? 0 };
         }),
+        model,
       };
     },
   );

@@ -1,8 +1,10 @@
 // /progress (issue 10): today's goal and the streak, words by state, known/total per module, reviews per day
-// over 30 days and reviews due over the next 7 (plots loaded lazily), and the daily goal and new-word limit.
+// over 30 days and reviews due over the next 7 (plots loaded lazily), the memory model that schedules the reviews
+// (standard or fitted to the learner, with what was measured of it: issue 28.4), and the daily goal and new-word limit.
 import "@mantine/core/styles/Progress.css";
 import "@mantine/core/styles/Badge.css";
 import type { WordState } from "@ivrit/core/review";
+import type { ReviewProgress } from "@ivrit/core/schemas/review";
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconFlame, IconTarget } from "@tabler/icons-react";
 import { useState } from "react";
@@ -24,6 +26,51 @@ const STATE_COLORS: Record<WordState, string> = {
   known: "blue.8",
   mature: SUCCESS_GREEN,
 };
+
+/**
+ * Which schedule is in use, in plain words, and only what was measured: the error shown is the RMSE (over bins) of
+ * the predicted chance of recall on the held-out recent answers, in percentage points.
+ */
+function ModelCard({ model, language }: { model: ReviewProgress["model"]; language: string }) {
+  const { t } = useTranslation("review");
+  const n = new Intl.NumberFormat(language);
+  const pts = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const fit = model.fit;
+  const counts = { next: n.format(model.nextFitAt), answers: n.format(model.answers) };
+  const lines: string[] = [];
+  if (model.inUse === "fitted" && fit) {
+    lines.push(t("progress.model.fitted", { reviews: n.format(fit.trainReviews) }));
+    lines.push(
+      t("progress.model.fittedMeasured", {
+        measured: n.format(fit.measured),
+        rmse: pts.format(fit.fittedRmse * 100),
+        defaultRmse: pts.format(fit.defaultRmse * 100),
+      }),
+    );
+    lines.push(t("progress.model.next", counts));
+  } else if (fit) {
+    lines.push(
+      t("progress.model.notAdopted", {
+        reviews: n.format(fit.trainReviews),
+        measured: n.format(fit.measured),
+        rmse: pts.format(fit.defaultRmse * 100),
+      }),
+    );
+    lines.push(model.fitting ? t("progress.model.fitting", counts) : t("progress.model.next", counts));
+  } else lines.push(model.fitting ? t("progress.model.fitting", counts) : t("progress.model.default", counts));
+  return (
+    <Card withBorder padding="md" data-testid="progress-model" data-model={model.inUse}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t("progress.model.title")}
+        </Title>
+        {lines.map((line) => (
+          <Text key={line}>{line}</Text>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
 
 function Settings() {
   const { t } = useTranslation("review");
@@ -203,6 +250,7 @@ export default function ProgressPage() {
             </Stack>
           </Card>
 
+          <ModelCard model={p.model} language={language} />
           <Settings />
           <Card withBorder padding="md">
             <ReminderSettings />
