@@ -32,6 +32,8 @@ export type CachedWord = {
   tense: string | null;
   verb: string | null;
   binyan: string | null;
+  /** A Twemoji file name (decision 0104), served at /pictures/<picture>.svg; null when the word has none. */
+  picture: string | null;
   audioPath: string | null;
   tr: Texts;
   /** `orders`: the plain sentence's other correct word orders. */
@@ -149,6 +151,7 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       tense: w.tense,
       verb: w.verb,
       binyan: w.binyan,
+      picture: w.picture,
       audioPath: w.audioPath,
       tr: trTexts(w),
       sentence: s ? { he: s.he, nikkud: s.nikkud, orders: s.orders, tr: trTexts(s) } : null,
