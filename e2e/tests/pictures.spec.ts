@@ -73,7 +73,7 @@ for (const lang of LANGUAGES) {
     expect(total).toBeGreaterThan(1);
     const seen = { with: 0, without: 0 };
     for (let i = 0; i < total; i++) {
-      const word = await game.get(Number(await card.getAttribute("data-word-id")));
+      const word: PictureWord = await game.get(Number(await card.getAttribute("data-word-id")));
       const img = card.getByTestId("word-picture");
       if (word.picture) {
         await expect(img).toHaveAttribute("src", `/pictures/${word.picture}.svg`);
