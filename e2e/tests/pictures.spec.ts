@@ -1,6 +1,7 @@
 // Pictures of words (issue 28.3, decision 0104), phone size, in English and Arabic: the words page, the word card and
 // the flash cards show the picture of a word that has one (loaded from /pictures/<file>.svg, an SVG image) and none
 // for a word without; /home's first load fetches no picture; a picture shown once is in the service worker's cache.
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { type ApiWord, collect, LANGUAGES, newUser, openGame, shoot } from "./games-helpers.ts";
 import { apiHeaders, settle } from "./helpers.ts";
@@ -88,6 +89,15 @@ for (const lang of LANGUAGES) {
     }
     expect(seen.with).toBeGreaterThan(0);
     expect(seen.without).toBeGreaterThan(0);
+
+    // The credit Twemoji's licence asks for, on the privacy page.
+    await page.goto("/privacy");
+    await settle(page);
+    const credits = page.getByTestId("credits");
+    await expect(credits).toContainText("Twemoji");
+    await expect(credits).toContainText("Twitter,\u00a0Inc");
+    await expect(credits.locator('a[href="https://creativecommons.org/licenses/by/4.0/"]')).toBeVisible();
+    await credits.screenshot({ path: join(import.meta.dirname, "..", "screenshots", `pictures-credits-${lang}.png`) });
 
     // A picture shown once is kept for offline use (cache first, sw/sw.ts).
     await expect
