@@ -42,6 +42,12 @@ describe("pictures", () => {
     },
   );
 
+  it("the beginner module's words carry theirs too", async () => {
+    const list: Item[] = (await h.app.inject({ url: "/api/beginner/words?language=en" })).json().items;
+    expect(list.find((w) => w.id === 93002)?.picture).toBe("1f4d5");
+    expect(list.find((w) => w.id === 93001)?.picture).toBeNull();
+  });
+
   it("the OpenAPI document describes the field", async () => {
     const doc = JSON.stringify((await h.app.inject({ url: "/api/docs/json" })).json());
     expect(doc).toContain('"picture"');

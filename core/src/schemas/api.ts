@@ -361,6 +361,8 @@ const beginnerWord = z.object({
   pronunciation_audio: z.string().nullable(),
   example_sentence_he: z.string().nullable(),
   example_sentence_translation: z.string().nullable(),
+  /** The word's picture (decision 0104): /pictures/<picture>.svg, null when none; absent from older servers. */
+  picture: z.string().nullable().optional(),
 });
 export type BeginnerLetter = z.infer<typeof beginnerLetter>;
 export type LetterVowel = z.infer<typeof letterVowel>;

@@ -62,6 +62,7 @@ export function fromBeginnerWord(w: BeginnerWord): CardWord {
     audioPath: w.pronunciation_audio,
     sentenceHe: w.example_sentence_he,
     sentenceTranslation: w.example_sentence_translation,
+    picture: w.picture ?? null,
   };
 }
 
