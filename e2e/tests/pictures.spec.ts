@@ -90,6 +90,17 @@ for (const lang of LANGUAGES) {
     expect(seen.with).toBeGreaterThan(0);
     expect(seen.without).toBeGreaterThan(0);
 
+    // The beginner explorer's word list: the dog (93055) has its picture.
+    await page.goto("/words?view=beginner");
+    await settle(page);
+    await page
+      .getByRole("button", { name: lang === "en" ? "Words" : "الكلمات" })
+      .first()
+      .click();
+    await expect(page.locator('li [data-picture="1f415"]')).toBeVisible();
+    await shoot(page, `pictures-beginner-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+
     // The credit Twemoji's licence asks for, on the privacy page.
     await page.goto("/privacy");
     await settle(page);
