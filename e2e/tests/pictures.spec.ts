@@ -98,6 +98,9 @@ for (const lang of LANGUAGES) {
       .first()
       .click();
     await expect(page.locator('li [data-picture="1f415"]')).toBeVisible();
+    // Lazy: it loads once scrolled into view.
+    await page.locator('li [data-picture="1f415"]').scrollIntoViewIfNeeded();
+    await expectLoaded(page, 'li [data-picture="1f415"]');
     await shoot(page, `pictures-beginner-${lang}`);
     await page.setViewportSize({ width: 390, height: 844 });
 
