@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { compressBuild } from "./build/compress-plugin.ts";
+import { pictures } from "./build/pictures-plugin.ts";
 import { startChunk } from "./build/start-chunk.ts";
 
 /**
@@ -67,6 +68,8 @@ export default defineConfig({
     subsetRanges(),
     start.plugin,
     react(),
+    // The pictures the content names, copied to pictures/<file>.svg (decision 0104): static, not precached.
+    pictures(),
     // The service worker (sw/sw.ts): Workbox with the build's precache manifest injected; registered by the app
     // itself on web only (src/shared/service-worker.ts), never in the native app.
     VitePWA({

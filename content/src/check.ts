@@ -20,6 +20,7 @@ import { checklistIssues } from "./checklist.ts";
 import type { VerbSpec } from "./conjugate.ts";
 import { gapCounts, gapGate, pointingGates } from "./gates.ts";
 import { CONTENT_DIR, type Content, type Issue, loadContent } from "./load.ts";
+import { pictureIssues, twemojiFiles } from "./pictures.ts";
 import { pointingGate } from "./pointing-gate.ts";
 import { checkVerbForms, type VerbCheckReport } from "./verb-check.ts";
 
@@ -55,6 +56,8 @@ const errors: Issue[] = [
   // The A1 checklist (content/checklists/a1.json): every item taught in tier 1 or the beginner module.
   ...checklistIssues(c, join(dir, "checklists", "a1.json")),
   ...tablePointing,
+  // Pictures (decision 0104): a file @twemoji/svg has, on a noun or numeral (or allowlisted), one per module.
+  ...pictureIssues(c, twemojiFiles()),
   ...(hebrew?.errors ?? []),
   ...(verbForms?.errors ?? []).map((e) => ({
     file: e.file,

@@ -43,6 +43,8 @@ const reason = z.string().trim().min(3);
  * - translit: word (or letter + vowel) ids whose transliteration rightly differs from what the pointing says.
  * - homographs: plain words rightly pointed more than one way (true homographs: ספר sefer / sapar).
  * - pointing: word ids whose example rightly breaks the article or מה rule (gates.ts).
+ * - pictures: word ids of another part of speech than noun or numeral whose picture is unmistakable (a colour's
+ *   square), with the reason (pictures.ts).
  */
 export const allowlistFile = z.strictObject({
   hspell: z.record(z.string().regex(/^[\u05D0-\u05EA\u05F3\u05F4'"]+$/u, "one plain Hebrew word"), reason).default({}),
@@ -52,6 +54,7 @@ export const allowlistFile = z.strictObject({
     .record(z.string().regex(/^[\u05D0-\u05EA\u05F3\u05F4'"]+$/u, "one plain Hebrew word"), reason)
     .default({}),
   pointing: z.record(z.string().regex(/^\d+$/, "a word id"), reason).default({}),
+  pictures: z.record(z.string().regex(/^\d+$/, "a word id"), reason).default({}),
   hunspell: z.partialRecord(z.enum([...LANGS, "*"]), z.record(z.string().min(1), reason)).default({}),
 });
 export type Allowlist = z.output<typeof allowlistFile>;
@@ -462,6 +465,8 @@ function checkAllowlist(allowlist: Allowlist, modules: ContentModule[], lint: Is
     if (!ids.has(Number(id))) lint.push({ file: "allowlist.json", message: `pos: no word ${id}` });
   for (const id of Object.keys(allowlist.pointing))
     if (!ids.has(Number(id))) lint.push({ file: "allowlist.json", message: `pointing: no word ${id}` });
+  for (const id of Object.keys(allowlist.pictures))
+    if (!ids.has(Number(id))) lint.push({ file: "allowlist.json", message: `pictures: no word ${id}` });
   // translit ids may also be letter + vowel combinations (checked against the grid in gates.ts).
 }
 

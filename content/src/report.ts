@@ -55,6 +55,7 @@ const modules = c.modules.map((m) => {
     adjectives: count((w) => w.pos === "adjective"),
     other: count((w) => !["noun", "verb", "adjective"].includes(w.pos)),
     withRoots: count((w) => w.roots.length > 0),
+    pictures: count((w) => w.picture !== undefined),
     audio: m.words.length - audioErrors.size,
   };
 });
@@ -72,6 +73,8 @@ const figures = {
   byTense,
   verbs,
   gaps,
+  // Entries with a picture (decision 0104); per module in modulesTable.
+  pictures: words.filter((w) => w.picture !== undefined).length,
   hspell: hebrew.available
     ? {
         tokens: hebrew.tokens,
@@ -143,6 +146,9 @@ console.log("\nPer tier (beginner module apart):");
 table([...tiers, ...(beginner ? [{ tier: "beginner (93)", modules: 1, words: beginner.words.length }] : [])]);
 console.log("\nPer module:");
 table(modules);
+console.log(
+  `\nPictures (Twemoji, decision 0104): ${figures.pictures} entries in ${modules.filter((m) => m.pictures).length} modules`,
+);
 console.log("\nPer part of speech:");
 table([byPos]);
 console.log(`\nVerb forms per tense (${verbs} verbs):`);

@@ -58,6 +58,9 @@ export const example = z.strictObject({
   gap: z.strictObject({ word: z.number().int().min(0), prefix: z.number().int().min(0).max(4) }).optional(),
 });
 
+/** A Twemoji file name without ".svg": lower-case hex code points joined by "-" ("1f34e", "1f468-200d-1f3eb"). */
+export const pictureFile = z.string().regex(/^[0-9a-f]{2,6}(-[0-9a-f]{2,6})*$/, "a Twemoji file name like 1f34e");
+
 export const word = z.strictObject({
   id: z.number().int().positive(),
   he: plainHebrew, // full spelling (ktiv male) the way a newspaper writes it
@@ -70,6 +73,9 @@ export const word = z.strictObject({
   roots: z.array(rootKey).default([]),
   tr: i18nText,
   example,
+  // A picture of this very word (issue 28.3, decision 0104): the file name of a Twemoji SVG (@twemoji/svg) without
+  // ".svg", its code points in hex joined by "-" as the package names its files: "1f34e" for 🍎.
+  picture: pictureFile.optional(),
   note: z.string().optional(), // for reviewers: why an unusual choice is right
 });
 

@@ -20,6 +20,7 @@ export function expandLeanWord(w: LeanWord): Word {
     tense: w.tense,
     verb: w.verb,
     binyan: w.binyan,
+    picture: w.picture ?? null,
     tier: w.tier,
     locked: w.locked,
     audio_path: w.audio,

@@ -271,15 +271,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       preCompressed: true,
       setHeaders: (res, path) => {
         // Hashed file names never change content; the page and the service worker must be checked every time.
-        if (path.startsWith(join(dist, "assets"))) res.header("cache-control", "public, max-age=31536000, immutable");
+        // A picture (/pictures/<code points>.svg, decision 0104) is named by its emoji's Unicode sequence, whose
+        // meaning never changes: cached as long as the hashed files.
+        if (path.startsWith(join(dist, "assets")) || path.startsWith(join(dist, "pictures")))
+          res.header("cache-control", "public, max-age=31536000, immutable");
         else res.header("cache-control", "no-cache");
       },
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    // A missing audio file or script is a 404: answering it with the page's HTML hides the fault (and 200
+    // A missing audio file, script or picture is a 404: answering it with the page's HTML hides the fault (and 200
     // tells caches and the service worker to keep it).
-    const file = /^\/(audio|assets)(\/|$)/.test(decodedPath(req.url));
+    const file = /^\/(audio|assets|pictures)(\/|$)/.test(decodedPath(req.url));
     if (isApiRequest(req) || file || (req.method !== "GET" && req.method !== "HEAD") || !hasWeb)
       return sendError(reply, 404, "not_found", `${req.method} ${req.url.split("?")[0]} not found`);
     // Any other path is a route of the SPA; it shows its own 404 page.

@@ -186,6 +186,7 @@ describe.each(BACKENDS)("API on %s", (backend) => {
           "module_id",
           "nikkud",
           "partOfSpeech",
+          "picture",
           "roots",
           "sentence",
           "tense",

@@ -3,14 +3,18 @@
 // self.__WB_MANIFEST, so a new build precaches exactly its files and drops the previous build's. No version to bump.
 // - The app shell and every hashed asset (JS, CSS, fonts) are precached: the app starts with no network.
 // - Navigations get the precached index.html (the SPA's routes are all the same page).
+// - Pictures (/pictures/*.svg, decision 0104): cache first, bounded; each is cached the first time it is shown
+//   and works offline from then on. Not precached: the build ships 394 of them (590 kB), a learner sees the few dozen
+//   of the modules they study, and the install (on every new version) would fetch them all.
 // - /api answers: network first; an answer to a request that carries the user's identity is never stored (the
 //   browser handles those requests itself), and neither is one the server marks no-store.
 // - A new version installs in the background and takes over when no page of the old one is open (the next
 //   start), so a running page never mixes its files with the next build's.
 /// <reference lib="webworker" />
+import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { NetworkFirst } from "workbox-strategies";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
@@ -19,8 +23,24 @@ const IDENTITY_HEADERS = ["x-anonymous-id", "x-user-id", "authorization"];
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-// Every route of the SPA is index.html; the server's own pages (/api/docs) and files (/audio) are not.
-registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/audio\//] }));
+// Every route of the SPA is index.html; the server's own pages (/api/docs) and files (/audio, /pictures) are not.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
+    denylist: [/^\/api\//, /^\/audio\//, /^\/pictures\//],
+  }),
+);
+
+// Pictures: a file's name is its emoji's code points, so a cached copy never goes stale. CacheFirst stores only
+// 200 answers. The bound holds every picture the content has (394 files, 590 kB uncompressed) with room to grow; the least
+// recently used go first beyond it.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith("/pictures/") && request.method === "GET",
+  new CacheFirst({
+    cacheName: "ivrit-pictures",
+    plugins: [new ExpirationPlugin({ maxEntries: 800, maxAgeSeconds: 365 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+);
 
 registerRoute(
   ({ url, request }) =>

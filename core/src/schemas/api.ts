@@ -241,6 +241,11 @@ const wordSchema = z.object({
   tense: z.string().nullable(),
   verb: z.string().nullable().optional(),
   binyan: z.string().nullable().optional(),
+  /**
+   * The word's picture (issue 28.3, decision 0104): a Twemoji file name, served at /pictures/<picture>.svg; null for
+   * a word without one. Optional: absent in answers of older servers.
+   */
+  picture: z.string().nullable().optional(),
   tier: z.number(),
   locked: z.boolean(),
   audio_path: z.string().nullable(),
@@ -292,6 +297,8 @@ const leanWordSchema = z.object({
   tense: z.string().nullable(),
   verb: z.string().nullable(),
   binyan: z.string().nullable(),
+  /** The word's picture (see the full word's): /pictures/<picture>.svg, null when none. */
+  picture: z.string().nullable().optional(),
   tier: z.number(),
   locked: z.boolean(),
   audio: z.string().nullable(),
@@ -354,6 +361,8 @@ const beginnerWord = z.object({
   pronunciation_audio: z.string().nullable(),
   example_sentence_he: z.string().nullable(),
   example_sentence_translation: z.string().nullable(),
+  /** The word's picture (decision 0104): /pictures/<picture>.svg, null when none; absent from older servers. */
+  picture: z.string().nullable().optional(),
 });
 export type BeginnerLetter = z.infer<typeof beginnerLetter>;
 export type LetterVowel = z.infer<typeof letterVowel>;

@@ -33,9 +33,9 @@ export type CachedWord = {
   tense: string | null;
   verb: string | null;
   binyan: string | null;
-  audioPath: string | null;
-  /** The word's picture: a Twemoji file name ("1f34e"), or null. */
+  /** A Twemoji file name (decision 0104), served at /pictures/<picture>.svg; null when the word has none. */
   picture: string | null;
+  audioPath: string | null;
   tr: Texts;
   /**
    * `orders`: the plain sentence's other correct word orders. `gap`: the entry's word in the sentence for the
@@ -155,8 +155,8 @@ async function readSnapshot(db: Db): Promise<ContentSnapshot> {
       tense: w.tense,
       verb: w.verb,
       binyan: w.binyan,
-      audioPath: w.audioPath,
       picture: w.picture,
+      audioPath: w.audioPath,
       tr: trTexts(w),
       sentence: s
         ? {

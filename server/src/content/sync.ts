@@ -114,6 +114,7 @@ async function writeContent(db: Db, c: Content, dir: string): Promise<MovesCarri
           tense: w.tense ?? null,
           verb: w.verb ?? null,
           binyan: w.binyan ?? null,
+          picture: w.picture ?? null,
           audioPath: audio(dir, "words", w.id),
           ...tr(w.tr),
         })),

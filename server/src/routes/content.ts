@@ -165,6 +165,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           pronunciation_audio: w.audioPath,
           example_sentence_he: w.sentence?.nikkud ?? null,
           example_sentence_translation: w.sentence?.tr[lang] ?? null,
+          picture: w.picture,
         })),
       };
     },

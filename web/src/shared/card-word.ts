@@ -17,6 +17,8 @@ export interface CardWord {
   locked?: boolean;
   /** A verb's whole conjugation table by cell (decision 0018), shown collapsed on the card. */
   forms?: Record<string, { he: string; nikkud: string; translit: string }> | null;
+  /** The word's picture, a Twemoji file name (decision 0104): shown from /pictures/<picture>.svg. */
+  picture?: string | null;
 }
 
 const hasLetter = /\p{L}/u;
@@ -45,6 +47,7 @@ export function fromWord(w: Word): CardWord {
     sentenceTranslation: w.example?.translation || w.sentence_translation || null,
     locked: w.locked,
     forms: w.forms ?? null,
+    picture: w.picture ?? null,
   };
 }
 
@@ -59,6 +62,7 @@ export function fromBeginnerWord(w: BeginnerWord): CardWord {
     audioPath: w.pronunciation_audio,
     sentenceHe: w.example_sentence_he,
     sentenceTranslation: w.example_sentence_translation,
+    picture: w.picture ?? null,
   };
 }
 

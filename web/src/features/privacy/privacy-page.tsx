@@ -16,6 +16,8 @@ const PRIVACY_SECTIONS = [
   "contact",
 ] as const;
 const LAST_UPDATED = new Date(Date.UTC(2025, 8, 16));
+const TWEMOJI = "https://github.com/jdecked/twemoji";
+const CC_BY = "https://creativecommons.org/licenses/by/4.0/";
 
 export default function PrivacyPage() {
   const { t, i18n } = useTranslation("privacy");
@@ -38,6 +40,22 @@ export default function PrivacyPage() {
           {CONTACT_EMAIL}
         </Anchor>
       </Text>
+      {/* The words' pictures (decision 0104): Twemoji's graphics are CC BY 4.0, which asks for this credit. */}
+      <Stack gap={4} component="aside" aria-labelledby="privacy-credits" data-testid="credits">
+        <Title order={3} size="h4" id="privacy-credits">
+          {t("credits.title")}
+        </Title>
+        <Text size="sm">
+          {t("credits.text")}{" "}
+          <Anchor href={TWEMOJI} c={LINK_TEXT} target="_blank" rel="noopener">
+            Twemoji
+          </Anchor>
+          {" · "}
+          <Anchor href={CC_BY} c={LINK_TEXT} target="_blank" rel="noopener license">
+            {t("credits.license")}
+          </Anchor>
+        </Text>
+      </Stack>
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { ERROR_TEXT } from "../../shared/ui/colors.ts";
 import { Hebrew } from "../../shared/ui/hebrew.tsx";
 import { LoadingText, LockedBanner } from "../../shared/ui/status.tsx";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
+import { WordPicture } from "../../shared/ui/word-picture.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
 import classes from "./explorer.module.css";
@@ -70,6 +71,7 @@ function Section({ value, title, placeholder, items, search, withAudio, onOpen }
             {shown.map((item) => (
               <li key={item.key} className={classes.row}>
                 <UnstyledButton className={classes.rowButton} onClick={() => onOpen(item)}>
+                  <WordPicture file={item.picture} size={28} />
                   <Hebrew size="lg">{item.nikkud}</Hebrew>
                   <Text component="span" className={classes.gloss}>
                     <bdi>{item.translation}</bdi>

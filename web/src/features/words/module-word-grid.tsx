@@ -14,6 +14,7 @@ import { SUCCESS_GREEN } from "../../shared/ui/colors.ts";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
 import { useRevealed } from "../../shared/ui/use-revealed.ts";
 import { WordCardModal } from "../../shared/ui/word-card-modal.tsx";
+import { WordPicture } from "../../shared/ui/word-picture.tsx";
 import { useModuleName } from "../../shared/use-module-name.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
 
@@ -33,9 +34,12 @@ const WordTile = memo(function WordTile({ w, onOpen, state }: TileProps) {
     <Card withBorder padding="md" component="article" data-word-state={state ?? "new"}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="center">
-          <UnstyledButton onClick={() => onOpen(w)} aria-haspopup="dialog">
-            <Hebrew size="xl">{w.nikkud || w.hebrew}</Hebrew>
-          </UnstyledButton>
+          <Group gap="sm" wrap="nowrap" align="center">
+            <WordPicture file={w.picture} size={44} />
+            <UnstyledButton onClick={() => onOpen(w)} aria-haspopup="dialog">
+              <Hebrew size="xl">{w.nikkud || w.hebrew}</Hebrew>
+            </UnstyledButton>
+          </Group>
           <AudioButton path={w.audioPath} text={w.nikkud || w.hebrew} />
         </Group>
         <Text size="lg" fw={600}>

@@ -13,6 +13,7 @@ import { AudioButton } from "./audio-button.tsx";
 import { ERROR_TEXT } from "./colors.ts";
 import { Hebrew, Translation } from "./hebrew.tsx";
 import { VerbTable } from "./verb-table.tsx";
+import { WordPicture } from "./word-picture.tsx";
 
 /**
  * Word with vowel marks, translation, root, tense, category, pronunciation and example (SPEC section 2). Loaded on
@@ -32,11 +33,14 @@ export default function WordCardDialog({ word, onClose }: { word: CardWord | nul
       {w && (
         <Stack gap="sm">
           <Group justify="space-between" wrap="nowrap" align="center">
-            {w.nikkud || w.hebrew ? (
-              <Hebrew size="xxl">{w.nikkud || w.hebrew}</Hebrew>
-            ) : (
-              <Text c={ERROR_TEXT}>{t("wordCard.missingWord")}</Text>
-            )}
+            <Group gap="md" wrap="nowrap" align="center">
+              <WordPicture file={w.picture} size={64} />
+              {w.nikkud || w.hebrew ? (
+                <Hebrew size="xxl">{w.nikkud || w.hebrew}</Hebrew>
+              ) : (
+                <Text c={ERROR_TEXT}>{t("wordCard.missingWord")}</Text>
+              )}
+            </Group>
             <AudioButton path={w.audioPath} text={w.nikkud || w.hebrew} size="lg" />
           </Group>
           {w.transliteration && (

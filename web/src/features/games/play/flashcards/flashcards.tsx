@@ -22,6 +22,7 @@ import { useFinishGame } from "../../../../shared/game/use-finish.ts";
 import { usePlayRecord } from "../../../../shared/game/use-play-record.ts";
 import { AudioButton } from "../../../../shared/ui/audio-button.tsx";
 import { Hebrew } from "../../../../shared/ui/hebrew.tsx";
+import { WordPicture } from "../../../../shared/ui/word-picture.tsx";
 import { useTranslation } from "../../../../shared/use-translation.ts";
 import type { WordSession } from "../../session/use-word-session.ts";
 import { FlashcardsNoModule } from "./no-module.tsx";
@@ -55,6 +56,8 @@ function Deck({ session, initial }: { session: WordSession; initial: FlashcardsS
   const [state, setState] = useState(initial);
   const word = currentCard(state);
   const facts = cardFacts(word);
+  // A deck where some words have a picture keeps its box on every card: the buttons below stay where they are.
+  const pictures = useMemo(() => state.deck.some((w) => w.picture), [state.deck]);
   const { dir } = useDirection();
   // "Previous" points back along the reading direction: left in English, right in Arabic.
   const Back = dir === "rtl" ? IconArrowRight : IconArrowLeft;
@@ -67,6 +70,7 @@ function Deck({ session, initial }: { session: WordSession; initial: FlashcardsS
       </Text>
       <Card withBorder padding="lg" data-testid="question" data-word-id={word.id} aria-live="polite">
         <Stack gap="sm" align="center">
+          <WordPicture file={word.picture} size={96} reserve={pictures} />
           <Group gap="sm" wrap="nowrap" justify="center">
             <Hebrew className={classes.promptHebrew} size="xxl">
               {hebrew}
