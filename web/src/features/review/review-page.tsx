@@ -24,6 +24,7 @@ import { reviewEvents } from "../../shared/session/records.ts";
 import { AudioButton } from "../../shared/ui/audio-button.tsx";
 import { Hebrew, Translation } from "../../shared/ui/hebrew.tsx";
 import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
+import { WordPicture } from "../../shared/ui/word-picture.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
 import { HebrewKeyboard } from "./hebrew-keyboard.tsx";
@@ -50,21 +51,6 @@ function typedTarget(item: ReviewCard): { he: string; nikkud: string; lookalikes
     return { he: item.cloze.plain.gap, nikkud: item.cloze.pointed.gap };
   if (item.exercise === "form_typing" && item.form) return { he: item.form.he, nikkud: item.form.nikkud };
   return item;
-}
-
-/** A word's picture (Twemoji, credited on the privacy page), loaded only where it is shown. */
-function Picture({ file, label, size = 72 }: { file: string; label: string; size?: number }) {
-  return (
-    <img
-      src={`/pictures/${file}.svg`}
-      alt={label}
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-      className={classes.picture}
-    />
-  );
 }
 
 /** The example sentence with its gap: blank until answered, then the form, marked. */
@@ -231,7 +217,7 @@ function choicesOf(item: ReviewCard, hidden: boolean): Choice[] {
     right: o.wordId === item.wordId,
     label:
       item.exercise === "picture" && o.picture ? (
-        <Picture file={o.picture} label={o.translation} />
+        <WordPicture file={o.picture} size={72} label={o.translation} />
       ) : item.exercise === "meaning" ? (
         <Translation>{o.translation}</Translation>
       ) : (
@@ -466,7 +452,7 @@ function RightAnswer({ item }: { item: ReviewCard }) {
       <Text span>
         — <Translation>{item.translation}</Translation>
       </Text>
-      {item.picture && item.exercise === "picture" && <Picture file={item.picture} label={t("picture")} size={40} />}
+      {item.exercise === "picture" && <WordPicture file={item.picture} size={40} />}
     </Group>
   );
 }
