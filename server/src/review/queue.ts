@@ -7,7 +7,7 @@ import { DAILY_GOAL_DEFAULT, DAILY_NEW_DEFAULT, dayKey, sessionPlan, streak } fr
 import type { ReviewQueue } from "@ivrit/core/schemas/review";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { CachedWord, ContentCache } from "../content/cache.ts";
-import { type Db, queryRows, rowsOf } from "../db/client.ts";
+import { type Db, queryRows } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import type { Plans } from "../users.ts";
 import type { CardRow } from "./cards.ts";
@@ -29,12 +29,13 @@ export class QueueReader {
  * newest event's id, their settings and their active module, as one string (decision 0088). One indexed read.
  */
 export async function learnerVersion(db: Db, userId: string): Promise<string> {
-  const [row] = rowsOf<{ v: string }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ v: string }>(
+    db,
+    sql`
       select concat_ws(':',
         (select max(id) from review_events where user_id = ${userId}::uuid),
         (select concat_ws('/', daily_new_limit, daily_goal, time_zone) from user_settings where user_id = ${userId}::uuid),
-        (select module_id from active_modules where user_id = ${userId}::uuid)) as v`),
+        (select module_id from active_modules where user_id = ${userId}::uuid)) as v`,
   );
   return row?.v ?? "";
 }
@@ -97,7 +98,7 @@ export class ReviewQueues {
   async counts(userId: string, tier: number, now: Date) {
     const locked = sql.raw(this.lockedWords(tier).literal);
     const at = now.toISOString();
-    const [row] = rowsOf<{
+    const [row] = await queryRows<{
       due: number;
       next_due: Date | string | null;
       introduced: number;
@@ -108,7 +109,8 @@ export class ReviewQueues {
       active: number | null;
       day_end: Date | string;
     }>(
-      await this.db.execute(sql`
+      this.db,
+      sql`
         with s as (
           select coalesce((select time_zone from user_settings where user_id = ${userId}::uuid), 'UTC') as tz,
                  coalesce((select daily_new_limit from user_settings where user_id = ${userId}::uuid), ${DAILY_NEW_DEFAULT}) as lim,
@@ -127,7 +129,7 @@ export class ReviewQueues {
           (date_trunc('day', now() at time zone s.tz) + interval '1 day') at time zone s.tz as day_end
         -- Cards of words the content no longer has (a removed word) are not counted.
         from s left join (review_cards c join words w on w.id = c.word_id) on c.user_id = ${userId}::uuid
-        group by s.tz, s.lim, s.goal, s.active`),
+        group by s.tz, s.lim, s.goal, s.active`,
     );
     if (!row) throw new Error("queue counts: no row");
     const slots = Math.max(0, row.lim - row.introduced);
@@ -179,14 +181,15 @@ export class ReviewQueues {
    */
   async newWords(userId: string, tier: number, n: number): Promise<CachedWord[]> {
     if (n <= 0) return [];
-    const rows = rowsOf<{ id: number }>(
-      await this.db.execute(sql`
+    const rows = await queryRows<{ id: number }>(
+      this.db,
+      sql`
         select w.id from words w join modules m on m.id = w.module_id
         left join active_modules a on a.user_id = ${userId}::uuid
         where m.tier <= ${tier} and (not m.is_beginner or m.id = a.module_id)
           and not exists (select 1 from review_cards c where c.user_id = ${userId}::uuid and c.word_id = w.id)
         order by (m.id = a.module_id) is true desc, m.id, w.position
-        limit ${n}`),
+        limit ${n}`,
     );
     return rows.map((r) => this.cache.current.wordById.get(Number(r.id))).filter((w): w is CachedWord => !!w);
   }

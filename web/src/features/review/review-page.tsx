@@ -433,7 +433,6 @@ function TypedNote({ item, typed }: { item: ReviewCard; typed: string }) {
 
 /** The right answer, shown after every answer: the word (or the asked form) pointed, and its meaning. */
 function RightAnswer({ item }: { item: ReviewCard }) {
-  const { t } = useTranslation(["review", "verbs"]);
   if (item.form && (item.exercise === "form" || item.exercise === "form_typing"))
     return (
       <Group gap="xs" justify="center">
