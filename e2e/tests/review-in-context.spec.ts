@@ -70,7 +70,7 @@ async function answer(page: Page, item: ReviewCard, lang: string) {
     await expect(page.getByTestId("typing-input")).toBeFocused();
     await page.keyboard.type(target ?? "?");
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("typing-input")).toHaveAttribute("data-verdict", "right");
+    await expect(page.getByTestId("typing-input")).toHaveAttribute("data-verdict", "exact");
   } else {
     await page.keyboard.press(rightKey(item));
   }

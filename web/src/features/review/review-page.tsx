@@ -148,7 +148,7 @@ function Prompt({
       return (
         <Stack gap={4} align="center" className={classes.prompt}>
           <Text>{t(`exercise.${item.exercise}`)}</Text>
-          <ClozeSentence item={item} hidden={hidden} filled={answered} />
+          <ClozeSentence item={item} hidden={hidden && !answered} filled={answered} />
         </Stack>
       );
     case "form":
