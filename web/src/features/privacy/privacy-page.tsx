@@ -47,11 +47,11 @@ export default function PrivacyPage() {
         </Title>
         <Text size="sm">
           {t("credits.text")}{" "}
-          <Anchor href={TWEMOJI} c={LINK_TEXT} target="_blank" rel="noopener">
+          <Anchor href={TWEMOJI} c={LINK_TEXT} underline="always" target="_blank" rel="noopener">
             Twemoji
           </Anchor>
           {" · "}
-          <Anchor href={CC_BY} c={LINK_TEXT} target="_blank" rel="noopener license">
+          <Anchor href={CC_BY} c={LINK_TEXT} underline="always" target="_blank" rel="noopener license">
             {t("credits.license")}
           </Anchor>
         </Text>
