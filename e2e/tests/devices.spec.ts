@@ -92,7 +92,10 @@ for (const lang of LANGUAGES) {
       const second = await learn(b.page);
       await expect.poll(() => answers(request, a.id), { timeout: 15_000 }).toBe(first + second);
       await a.page.goto("/progress");
-      await expect(a.page.getByTestId("progress-goal")).toContainText(String(first + second));
+      // A reload that folds the other device's answers first: on a loaded CI machine (two workers, load 12-16) this
+      // page was twice still loading after 10 s, though alone it shows in about a second (cause not found: see the
+      // session note of issue 28/32); 30 s keeps the test about what it shows, not the machine's load.
+      await expect(a.page.getByTestId("progress-goal")).toContainText(String(first + second), { timeout: 30_000 });
 
       // 5. A makes a recovery code; B loses its storage and gets everything back with it.
       await a.page.goto("/account");

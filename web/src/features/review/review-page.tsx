@@ -1,7 +1,8 @@
 // /review (issue 10): a session of up to 20 cards, each one exercise chosen by the server from how well the card
-// is known (core/srs.ts): meaning choice, reverse choice, listening, typing. Every answer is a review event. The
-// whole session works with the keyboard alone (1-4 choose, Enter continues) and is announced through one live
-// region.
+// is known (core/srs.ts): meaning choice, reverse choice, listening, typing, and (issue 28) the word in its
+// sentence (cloze, chosen or typed), a verb's other forms (chosen or typed) and its picture. Every answer is a
+// review event. The whole session works with the keyboard alone (1-4 choose, Enter continues) and is announced
+// through one live region.
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Progress.css";
 import { praiseOf } from "@ivrit/core/games/results";
