@@ -15,14 +15,14 @@
 // --before: a production build of an earlier commit (`vite build --outDir <dir>` in a worktree), served by a third
 // server and measured in the same run, its rows marked "before": a change's effect beside the floor, on the same
 // loaded machine.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
+import { freshDevice, learnerStates, serve } from "./web-pages.ts";
 
 const { values } = parseArgs({
   options: {
@@ -65,23 +65,6 @@ async function buildFloor(): Promise<string> {
   return join(dir, "dist");
 }
 
-async function serve(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, "server", "dist", "start.js")], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error(`server on ${port} did not start`);
-}
-
 type Score = {
   score: number;
   lcp: number;
@@ -96,20 +79,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function audit(browser: Browser, origin: string, path: string, state: Record<string, string>): Promise<Score> {
   const page = await browser.newPage();
   // A first load: no service worker, no cached files (Lighthouse's own reset is off, to keep the learner's state).
-  const cdp = await page.createCDPSession();
-  await cdp.send("Network.clearBrowserCache");
-  await page.goto(`${origin}/robots.txt`);
-  await page.evaluate(async (s) => {
-    type Store = { clear(): void; setItem(k: string, v: string): void };
-    type Worker = { getRegistrations(): Promise<{ unregister(): Promise<boolean> }[]> };
-    type Caches = { keys(): Promise<string[]>; delete(k: string): Promise<boolean> };
-    const g = globalThis as unknown as { localStorage: Store; navigator: { serviceWorker?: Worker }; caches?: Caches };
-    for (const r of (await g.navigator.serviceWorker?.getRegistrations()) ?? []) await r.unregister();
-    for (const k of (await g.caches?.keys()) ?? []) await g.caches?.delete(k);
-    // The learner's device state, set on the origin before the measured load.
-    g.localStorage.clear();
-    for (const [k, v] of Object.entries(s)) g.localStorage.setItem(k, v);
-  }, state);
+  await freshDevice(page, origin, state);
   const result = await lighthouse(
     `${origin}${path}`,
     { output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true },
@@ -171,53 +141,7 @@ const browser = await puppeteer.launch({
 });
 try {
   const appOrigin = "http://127.0.0.1:3700";
-  const learner = randomUUID();
-  const modules = (await (
-    await fetch(`${appOrigin}/api/me/modules?language=en&all=1`, { headers: { "x-anonymous-id": learner } })
-  ).json()) as {
-    items: { id: number; tier: number; is_beginner: boolean }[];
-  };
-  const module = modules.items.find((m) => !m.is_beginner && m.tier === 1)?.id ?? 1;
-  const returning = {
-    anon_user_id: learner,
-    language: "en",
-    content_language: "en",
-    level_id: "2",
-    first_run: "done",
-    active_module_id: String(module),
-  };
-  // Two weeks of answers on the active module's first 20 words: due cards for /review, charts for /progress.
-  const words = (await (
-    await fetch(`${appOrigin}/api/words?moduleId=${module}&limit=20&language=en`, {
-      headers: { "x-anonymous-id": learner },
-    })
-  ).json()) as { items: { id: number }[] };
-  const events = words.items.flatMap((w, i) =>
-    [14, 9, 4].map((days, k) => ({
-      id: `lh-${w.id}-${k}`,
-      wordId: w.id,
-      at: new Date(Date.now() - (days + (i % 3)) * 86_400_000).toISOString(),
-      game: k === 1 ? "review" : "translation_match",
-      outcome: (i + k) % 5 === 0 ? "wrong" : "right",
-    })),
-  );
-  const seeded = await fetch(`${appOrigin}/api/review/events`, {
-    method: "POST",
-    headers: { "x-anonymous-id": learner, "content-type": "application/json" },
-    body: JSON.stringify({ events }),
-  });
-  if (!seeded.ok) throw new Error(`seeding the learner's answers: ${seeded.status}`);
-  const states: Record<string, Record<string, string>> = { first: {}, returning };
-  const paths = [
-    "/welcome",
-    "/home",
-    "/words",
-    "/library",
-    `/game/${module}/translation-match`,
-    "/review",
-    "/progress",
-    "/account",
-  ];
+  const { states, paths } = await learnerStates(appOrigin);
   const floorPage = {
     name: "minimal Vite + React page (floor)",
     state: "-",

@@ -307,6 +307,13 @@ describe.each(BACKENDS)("review on %s", (backend) => {
     expect(p.reviewsPerDay.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(6);
     expect(p.duePerDay).toHaveLength(7);
     expect(p.duePerDay.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBeLessThanOrEqual(2);
+    // Each day labelled in the language asked for, as the charts show it (decision 0115).
+    const [, m, d] = (p.duePerDay[0].date as string).split("-").map(Number);
+    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    expect(p.duePerDay[0].label).toBe(`${months[(m as number) - 1]} ${d}`);
+    const ar = (await get("/api/review/progress?language=ar", user)).json();
+    expect(ar.duePerDay[0].date).toBe(p.duePerDay[0].date);
+    expect(ar.duePerDay[0].label).toMatch(new RegExp(`^${d} [\u0600-\u06FF]+$`));
     // Free plan: home (8) and beginner (2) words; only the typed one is known (decision 0067).
     expect(p.states).toEqual({ new: 8, learning: 1, known: 1, mature: 0 });
     expect(p.modules.find((m: { moduleId: number }) => m.moduleId === 1)).toMatchObject({

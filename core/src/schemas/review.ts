@@ -141,7 +141,12 @@ export type ReviewSession = z.infer<typeof reviewSessionResponse>;
 
 export const reviewProgressQuery = z.strictObject({ language: language.default("en") });
 
-export const dayCount = z.object({ date: z.string(), count: z.number().int() });
+export const dayCount = z.object({
+  date: z.string(),
+  count: z.number().int(),
+  /** The day as a short date in the language asked for ("Mar 3"), for the charts' axes and tables. */
+  label: z.string(),
+});
 export const reviewProgressResponse = z.object({
   timeZone: z.string(),
   today: todayGoal,

@@ -3,7 +3,7 @@
 // (events.ts), the cards (cards.ts), the fold (fold.ts) and when it runs (folder.ts), the queue and its cache
 // (queue.ts), a card's question (exercises.ts), the settings (settings.ts); this file is the routes.
 import { isLocked } from "@ivrit/core/plans";
-import { addDays, dayKey, type WordState } from "@ivrit/core/review";
+import { addDays, dayKey, dayLabel, type WordState } from "@ivrit/core/review";
 import { createRng, randomSeed } from "@ivrit/core/rng";
 import {
   type EventStatus,
@@ -265,11 +265,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ queue?: QueueReader }> = asyn
         })),
         reviewsPerDay: Array.from({ length: 30 }, (_, i) => {
           const date = addDays(today, i - 29);
-          return { date, count: counts.get(date) ?? 0 };
+          return { date, count: counts.get(date) ?? 0, label: dayLabel(date, language) };
         }),
         duePerDay: Array.from({ length: 7 }, (_, i) => {
           const date = addDays(today, i);
-          return { date, count: duePerDay.get(date) ?? 0 };
+          return { date, count: duePerDay.get(date) ?? 0, label: dayLabel(date, language) };
         }),
         model,
       };

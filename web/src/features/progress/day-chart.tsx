@@ -1,7 +1,6 @@
 // A bar chart of counts per day, drawn by uPlot. uPlot (and its CSS) is loaded only when a chart is shown, so
 // no other page pays for it. The same numbers are in a table for screen readers (a canvas says nothing).
 import "@mantine/core/styles/VisuallyHidden.css";
-import type { Language } from "@ivrit/core/languages";
 import { useComputedColorScheme, VisuallyHidden } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
@@ -11,13 +10,8 @@ import { useTranslation } from "../../shared/use-translation.ts";
 export interface DayCount {
   date: string;
   count: number;
-}
-
-/** "2026-03-05" as a short date in the interface language (the day is a calendar day: read as UTC). */
-export function shortDay(day: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, { month: "short", day: "numeric", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  /** The day as the server wrote it in the interface language (decision 0115). */
+  label: string;
 }
 
 let uplotModule: Promise<typeof uPlot> | null = null;
@@ -33,21 +27,19 @@ export function DayChart({
   label,
   color,
   testId,
-  language,
 }: {
   days: readonly DayCount[];
   label: string;
   color: string;
   testId: string;
-  language: Language;
 }) {
   const { t } = useTranslation("review");
   const box = useRef<HTMLDivElement>(null);
-  const key = days.map((d) => `${d.date}:${d.count}`).join(",");
+  const key = days.map((d) => `${d.date}:${d.count}:${d.label}`).join(",");
   // A canvas reads no CSS variables: the axes take the page's text and border colours of the mode drawn now.
   const scheme = useComputedColorScheme("light");
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn when the numbers (key), language or colour mode change
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn when the numbers or their labels (key) or the colour mode change
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -76,8 +68,7 @@ export function DayChart({
             axes: [
               {
                 ...axis,
-                values: (_u, ticks) =>
-                  ticks.map((v) => (Number.isInteger(v) && days[v] ? shortDay(days[v].date, language) : "")),
+                values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) && days[v] ? days[v].label : "")),
                 space: 50,
                 gap: 4,
               },
@@ -107,7 +98,7 @@ export function DayChart({
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [key, language, label, color, scheme]);
+  }, [key, label, color, scheme]);
 
   return (
     <figure style={{ margin: 0 }} data-testid={testId}>
@@ -125,7 +116,7 @@ export function DayChart({
           <tbody>
             {days.map((d) => (
               <tr key={d.date}>
-                <td>{shortDay(d.date, language)}</td>
+                <td>{d.label}</td>
                 <td>{d.count}</td>
               </tr>
             ))}

@@ -202,7 +202,6 @@ export default function ProgressPage() {
                 label={t("progress.reviews.title")}
                 color="rgba(59, 91, 219, 0.85)"
                 testId="chart-reviews"
-                language={language}
               />
             </Card>
             <Card withBorder padding="md">
@@ -214,7 +213,6 @@ export default function ProgressPage() {
                 label={t("progress.due.title")}
                 color="rgba(232, 89, 12, 0.85)"
                 testId="chart-due"
-                language={language}
               />
             </Card>
           </SimpleGrid>

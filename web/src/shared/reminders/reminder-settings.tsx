@@ -49,7 +49,7 @@ export function ReminderSettings() {
     setBusy(true);
     try {
       if (on) {
-        await syncTimeZone();
+        await syncTimeZone({ force: true });
         if (native) {
           if (!(await nativePermission(true))) return setProblem(t("native.denied"));
         } else {
