@@ -95,6 +95,7 @@ type TraceEvent = {
       startTime?: number;
       cpuProfile?: { nodes?: (Node & { parent?: number })[]; samples?: number[] };
       timeDeltas?: number[];
+      type?: string;
     };
   };
 };
@@ -133,7 +134,8 @@ function analyse(events: TraceEvent[]) {
   const samples: { ts: number; node: number }[] = [];
   const profiles = new Map<string, number>();
   for (const e of events)
-    if (e.name === "Profile" && e.pid === main?.pid && e.id) profiles.set(e.id, e.args?.data?.startTime ?? e.ts);
+    if (e.name === "Profile" && e.pid === main?.pid && e.tid === main?.tid && e.id)
+      profiles.set(e.id, e.args?.data?.startTime ?? e.ts);
   for (const e of events) {
     if (e.name !== "ProfileChunk" || e.pid !== main?.pid || !e.id || !profiles.has(e.id)) continue;
     const data = e.args?.data;
@@ -150,6 +152,13 @@ function analyse(events: TraceEvent[]) {
   const tasks = events
     .filter((e) => e.pid === main?.pid && e.tid === main?.tid && e.ph === "X" && e.name === "RunTask")
     .sort((x, y) => x.ts - y.ts);
+  // The task that unloads the page before (robots.txt, where the device state is set) also starts the profiler: not
+  // the measured page's.
+  const unload = events.find(
+    (e) =>
+      e.pid === main?.pid && e.tid === main?.tid && e.name === "EventDispatch" && e.args?.data?.type === "pagehide",
+  );
+  if (unload) tasks.splice(0, tasks.filter((t) => t.ts <= unload.ts).length);
   const start = tasks[0]?.ts ?? 0;
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();

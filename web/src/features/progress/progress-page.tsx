@@ -18,6 +18,7 @@ import { ErrorText, LoadingText } from "../../shared/ui/status.tsx";
 import { useLanguage } from "../../shared/use-language.ts";
 import { useTranslation } from "../../shared/use-translation.ts";
 import { DayChart } from "./day-chart.tsx";
+import classes from "./progress.module.css";
 
 // Filled dark shades: white text on them passes WCAG AA (the light variants' orange and green do not).
 const STATE_COLORS: Record<WordState, string> = {
@@ -225,25 +226,34 @@ export default function ProgressPage() {
               <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
                 {p.modules
                   .filter((m) => m.total > 0)
-                  .map((m) => (
-                    <li key={m.moduleId} data-module-id={m.moduleId}>
-                      <Group justify="space-between" gap="xs" wrap="nowrap">
-                        <Text>
-                          <bdi>{m.name}</bdi>
-                        </Text>
-                        <Text size="sm" c="dimmed">
-                          {m.locked
-                            ? t("progress.modules.locked")
-                            : t("progress.modules.known", { known: m.known, total: m.total })}
-                        </Text>
-                      </Group>
-                      <Progress
-                        value={(m.known / m.total) * 100}
-                        color={m.locked ? "gray" : "green"}
-                        aria-label={`${m.name}: ${t("progress.modules.known", { known: m.known, total: m.total })}`}
-                      />
-                    </li>
-                  ))}
+                  .map((m) => {
+                    const known = m.locked
+                      ? t("progress.modules.locked")
+                      : t("progress.modules.known", { known: m.known, total: m.total });
+                    const percent = Math.round((m.known / m.total) * 100);
+                    return (
+                      <li key={m.moduleId} data-module-id={m.moduleId}>
+                        <div className={classes.row}>
+                          <bdi className={classes.name}>{m.name}</bdi>
+                          <span className={classes.count}>{known}</span>
+                        </div>
+                        <div
+                          className={classes.bar}
+                          role="progressbar"
+                          aria-valuemin={0}
+                          aria-valuemax={100}
+                          aria-valuenow={percent}
+                          aria-label={`${m.name}: ${t("progress.modules.known", { known: m.known, total: m.total })}`}
+                        >
+                          <div
+                            className={classes.fill}
+                            style={{ width: `${percent}%` }}
+                            data-locked={m.locked || undefined}
+                          />
+                        </div>
+                      </li>
+                    );
+                  })}
               </Stack>
             </Stack>
           </Card>

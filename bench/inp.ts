@@ -1,0 +1,216 @@
+// Answers that paint at once (issue 29.3): in the review and in two games, at a 4x CPU slowdown (Chromium's DevTools
+// throttling), the Event Timing API's duration of each answer's interaction (from the tap or key to the next paint:
+// what Interaction to Next Paint reads), and the time from the end of the game's wait to the next question painted
+// (the review has no wait: its "Next" button is an interaction of its own). The production build, served as
+// `npm start` serves it, for a returning learner with two weeks of answers; with --before, an earlier build too, in the
+// same run, one after the other per target. Goal: each answer's feedback <= 100 ms, the next card <= 200 ms.
+//
+//   npm run inp -w bench [-- --answers 6 --before /tmp/old-dist]
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { DELAYS_MS } from "@ivrit/core/games/constants";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { freshDevice, learnerStates, serve } from "./web-pages.ts";
+
+const { values } = parseArgs({
+  options: { answers: { type: "string", default: "6" }, before: { type: "string", default: "" } },
+});
+const ANSWERS = Number(values.answers);
+const root = join(import.meta.dirname, "..");
+
+/** In the page: every event-timing entry (with its interaction), and when each question appeared and was painted. */
+function observe(): void {
+  type Entry = { interactionId: number; duration: number; name: string; startTime: number };
+  type El = { getAttribute(name: string): string | null };
+  // The bench is checked without the DOM's types: what it uses of them.
+  const g = globalThis as unknown as {
+    __events: Entry[];
+    __painted: { key: string; at: number }[];
+    document: { querySelector(selector: string): El | null };
+    PerformanceObserver: new (
+      cb: (list: { getEntries(): unknown[] }) => void,
+    ) => { observe(options: Record<string, unknown>): void };
+    MutationObserver: new (cb: () => void) => { observe(target: unknown, options: Record<string, boolean>): void };
+    requestAnimationFrame: (cb: () => void) => void;
+    performance: { now(): number };
+  };
+  g.__events = [];
+  g.__painted = [];
+  new g.PerformanceObserver((list) => {
+    for (const e of list.getEntries() as Entry[])
+      if (e.interactionId)
+        g.__events.push({ interactionId: e.interactionId, duration: e.duration, name: e.name, startTime: e.startTime });
+  }).observe({ type: "event", durationThreshold: 16, buffered: true });
+  // A question is the step's index (games) or the card's word and exercise (review); painted = the frame after it.
+  let last = "";
+  const check = () => {
+    const step = g.document.querySelector('[data-testid="step"]');
+    const card = g.document.querySelector('[data-testid="review-card"], [data-testid="question"]');
+    const word = card?.getAttribute("data-word-id") ?? card?.getAttribute("data-word") ?? "";
+    const key = `${step?.getAttribute("data-index") ?? ""}/${word}/${card?.getAttribute("data-exercise") ?? ""}`;
+    if (!card || key === last) return;
+    last = key;
+    g.requestAnimationFrame(() => setTimeout(() => g.__painted.push({ key, at: g.performance.now() }), 0));
+  };
+  new g.MutationObserver(check).observe(g.document, { subtree: true, childList: true, attributes: true });
+}
+
+type Target = { name: string; path: string; waitMs: number };
+
+/** The longest event-timing duration of the interaction that started at or after `since` (ms, page clock). */
+async function interaction(page: Page, since: number): Promise<number> {
+  await new Promise((r) => setTimeout(r, 300)); // the entries arrive after the paint
+  return page.evaluate((since) => {
+    const events = (globalThis as unknown as { __events: { duration: number; startTime: number }[] }).__events;
+    return Math.max(0, ...events.filter((e) => e.startTime >= since).map((e) => e.duration));
+  }, since);
+}
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+
+async function questionCount(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as { __painted: unknown[] }).__painted.length);
+}
+
+/** Past a teaching screen, if one is shown (not measured: no answer). */
+async function passTeaching(page: Page): Promise<void> {
+  for (const id of ["teach-done"]) {
+    const done = await page.$(`[data-testid="${id}"]`);
+    if (done) {
+      await done.click();
+      await page.waitForSelector('[data-testid="options"] button:not([disabled]), [data-testid="typing-input"]');
+    }
+  }
+}
+
+/** Answers the question on screen (its first option, or a typed word): true when it was answered. */
+async function answer(page: Page): Promise<boolean> {
+  await passTeaching(page);
+  const option = await page.$('[data-testid="options"] button:not([disabled])');
+  if (option) {
+    await option.click();
+    return true;
+  }
+  const input = await page.$('[data-testid="typing-input"]');
+  if (!input) return false;
+  await input.type("שלום");
+  await page.keyboard.press("Enter");
+  return true;
+}
+
+async function measure(browser: Browser, origin: string, target: Target, state: Record<string, string>) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: false });
+  await freshDevice(page, origin, state);
+  await page.evaluateOnNewDocument(observe);
+  await page.goto(`${origin}${target.path}`, { waitUntil: "networkidle0" });
+  await page.waitForSelector(
+    '[data-testid="review-card"], [data-testid="question"], [data-testid="teach-card"], [data-testid="teach-done"]',
+    {
+      timeout: 30_000,
+    },
+  );
+  const cdp = await page.createCDPSession();
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  const feedback: number[] = [];
+  const next: number[] = [];
+  for (let i = 0; i < ANSWERS; i++) {
+    const painted = await questionCount(page);
+    const since = await now(page);
+    if (!(await answer(page))) break;
+    feedback.push(await interaction(page, since));
+    if (target.name === "review") {
+      const button = await page.waitForSelector('[data-testid="review-next"]');
+      const at = await now(page);
+      await button?.click();
+      next.push(await interaction(page, at));
+      if (page.url().includes("/review") === false) break;
+    } else {
+      // The next question, painted after the game's wait: its lag past the wait.
+      const answered = since;
+      await page
+        .waitForFunction(
+          (n) => (globalThis as unknown as { __painted: unknown[] }).__painted.length > n,
+          { timeout: 15_000 },
+          painted,
+        )
+        .catch(() => null);
+      const at = await page.evaluate(
+        (n) => (globalThis as unknown as { __painted: { at: number }[] }).__painted[n]?.at ?? Number.NaN,
+        painted,
+      );
+      if (Number.isNaN(at) || /game-over/.test(page.url())) break;
+      next.push(Math.max(0, at - answered - target.waitMs));
+    }
+  }
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await page.close();
+  return { feedback, next };
+}
+
+const percentile = (xs: number[], p: number) =>
+  xs.length
+    ? ([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number)
+    : Number.NaN;
+
+const dist = mkdtempSync(join(tmpdir(), "ivrit-inp-web-"));
+console.log("building the app (production web build, server bundle)...");
+{
+  const env = { ...process.env };
+  delete env.VITE_CHECK_API;
+  const quiet = { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] as ("ignore" | "inherit")[] };
+  execFileSync("npx", ["vite", "build", "--outDir", dist, "--emptyOutDir"], { ...quiet, cwd: join(root, "web") });
+  execFileSync("npm", ["run", "build", "-w", "server"], quiet);
+}
+const data = [mkdtempSync(join(tmpdir(), "ivrit-inp-")), mkdtempSync(join(tmpdir(), "ivrit-inp-before-"))];
+const servers = [await serve(3720, { DATA_DIR: data[0] as string, WEB_DIST: dist })];
+if (values.before) servers.push(await serve(3721, { DATA_DIR: data[1] as string, WEB_DIST: values.before }));
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+});
+try {
+  const builds = [{ name: "this build", origin: "http://127.0.0.1:3720" }];
+  if (values.before) builds.unshift({ name: "before", origin: "http://127.0.0.1:3721" });
+  const rows: Record<string, string | number>[] = [];
+  const learners = new Map<string, Awaited<ReturnType<typeof learnerStates>>>();
+  for (const b of builds) learners.set(b.origin, await learnerStates(b.origin));
+  const module = (learners.get(builds[0]?.origin as string)?.paths ?? [])
+    .find((p) => p.startsWith("/game/"))
+    ?.split("/")[2];
+  const targets: Target[] = [
+    { name: "review", path: "/review", waitMs: 0 },
+    { name: "translation match", path: `/game/${module}/translation-match`, waitMs: DELAYS_MS.TRANSLATION_NEXT },
+    { name: "tense guesser", path: "/game/tense-guesser", waitMs: DELAYS_MS.VERB_NEXT },
+  ];
+  for (const target of targets)
+    for (const b of builds) {
+      const state = learners.get(b.origin)?.states.returning ?? {};
+      const { feedback, next } = await measure(browser, b.origin, target, state);
+      rows.push({
+        target: target.name,
+        build: b.name,
+        answers: feedback.length,
+        "feedback p50 ms": Math.round(percentile(feedback, 0.5)),
+        "feedback worst ms": Math.round(Math.max(...feedback)),
+        "next card p50 ms": Math.round(percentile(next, 0.5)),
+        "next card worst ms": Math.round(Math.max(...next)),
+      });
+      console.log(
+        `${target.name} (${b.name}): feedback ${feedback.map(Math.round).join(" ")}; next ${next.map(Math.round).join(" ")}`,
+      );
+    }
+  console.log(
+    `\nAt a 4x CPU slowdown: feedback = the Event Timing duration of the answer's interaction (input to next paint); next card = ${"review: the Next button's interaction; games: the question painted after the game's wait, minus the wait"}. Goal: feedback <= 100 ms, next card <= 200 ms.`,
+  );
+  console.table(rows);
+} finally {
+  await browser.close();
+  for (const s of servers) s.kill("SIGTERM");
+  for (const d of data) rmSync(d, { recursive: true, force: true });
+  rmSync(dist, { recursive: true, force: true });
+}
