@@ -86,19 +86,38 @@ async function passTeaching(page: Page): Promise<void> {
   }
 }
 
-/** Answers the question on screen (its first option, or a typed word): true when it was answered. */
-async function answer(page: Page): Promise<boolean> {
+/**
+ * Answers the question on screen: its first option, or a typed word. A game asks again after a wrong pick: then the
+ * next option, until the right one. Returns when the first answer started and when the right one did (page clock),
+ * or null when there was nothing to answer.
+ */
+async function answer(page: Page, game: boolean): Promise<{ first: number; right: number } | null> {
   await passTeaching(page);
-  const option = await page.$('[data-testid="options"] button:not([disabled])');
-  if (option) {
-    await option.click();
-    return true;
-  }
   const input = await page.$('[data-testid="typing-input"]');
-  if (!input) return false;
-  await input.type("שלום");
-  await page.keyboard.press("Enter");
-  return true;
+  if (input) {
+    await input.type("שלום");
+    const first = await now(page);
+    await page.keyboard.press("Enter");
+    return { first, right: first };
+  }
+  let first = Number.NaN;
+  for (let k = 0; k < 4; k++) {
+    const options = await page.$$('[data-testid="options"] button');
+    const option = options[k];
+    if (!option) break;
+    const at = await now(page);
+    if (Number.isNaN(first)) first = at;
+    await option.click();
+    if (!game) return { first, right: at };
+    const right = await page
+      .waitForSelector('[data-testid="feedback"][data-tone="correct"]', { timeout: DELAYS_MS.WRONG_RESET + 1500 })
+      .then(() => true)
+      .catch(() => false);
+    if (right) return { first, right: at };
+    // The wrong pick is cleared after its delay: the options can be chosen again.
+    await page.waitForSelector('[data-testid="options"] button:not([disabled])', { timeout: 5_000 }).catch(() => null);
+  }
+  return Number.isNaN(first) ? null : { first, right: first };
 }
 
 async function measure(browser: Browser, origin: string, target: Target, state: Record<string, string>) {
@@ -119,18 +138,18 @@ async function measure(browser: Browser, origin: string, target: Target, state: 
   const next: number[] = [];
   for (let i = 0; i < ANSWERS; i++) {
     const painted = await questionCount(page);
-    const since = await now(page);
-    if (!(await answer(page))) break;
-    feedback.push(await interaction(page, since));
-    if (target.name === "review") {
+    const game = target.name !== "review";
+    const answered = await answer(page, game);
+    if (!answered) break;
+    feedback.push(await interaction(page, answered.first));
+    if (!game) {
       const button = await page.waitForSelector('[data-testid="review-next"]');
       const at = await now(page);
       await button?.click();
       next.push(await interaction(page, at));
-      if (page.url().includes("/review") === false) break;
+      if (!page.url().includes("/review")) break;
     } else {
       // The next question, painted after the game's wait: its lag past the wait.
-      const answered = since;
       await page
         .waitForFunction(
           (n) => (globalThis as unknown as { __painted: unknown[] }).__painted.length > n,
@@ -143,7 +162,7 @@ async function measure(browser: Browser, origin: string, target: Target, state: 
         painted,
       );
       if (Number.isNaN(at) || /game-over/.test(page.url())) break;
-      next.push(Math.max(0, at - answered - target.waitMs));
+      next.push(Math.max(0, at - answered.right - target.waitMs));
     }
   }
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });

@@ -17,8 +17,10 @@ import { reviewProgressQueryOptions } from "../shared/api/get-review-progress.ts
 import { reviewQueueQueryOptions } from "../shared/api/get-review-queue.ts";
 import { reviewWordsQueryOptions } from "../shared/api/get-review-words.ts";
 import { moduleWordsParams, wordsQueryOptions } from "../shared/api/get-words.ts";
+import { reviewSettingsQueryOptions } from "../shared/api/review-settings.ts";
 import { i18n } from "../shared/i18n.ts";
 import { needsFirstRun, storedActiveModuleId, storedLevel } from "../shared/storage.ts";
+import { BEHIND_FIRST_RUN } from "./first-run.tsx";
 
 /** Starts a page's reads; /words also answers when the reads its first paint shows have answered. */
 type Prefetch = (client: QueryClient, language: Language, search: URLSearchParams) => Promise<unknown> | undefined;
@@ -35,7 +37,7 @@ const words: Prefetch = (client, language, search) => {
   ]);
 };
 
-/** The pages behind the first-run check (app/first-run.tsx) read nothing before it is done. */
+/** By the path's first segment; the pages behind the first-run check (app/first-run.tsx) read nothing before it is done. */
 const FIRST_DATA: Record<string, Prefetch> = {
   home: (client, language) => {
     // Level 1 sends the chooser to the beginner menu.
@@ -51,6 +53,10 @@ const FIRST_DATA: Record<string, Prefetch> = {
   },
 };
 FIRST_DATA.games = FIRST_DATA.home as Prefetch;
+FIRST_DATA.progress = (client, language) => {
+  void client.prefetchQuery(reviewProgressQueryOptions(language));
+  void client.prefetchQuery(reviewSettingsQueryOptions());
+};
 
 /** /game/{moduleId}/{game}: the game's words and its screen (each in a chunk of its own, loading beside the page's). */
 function game(language: Language, path: string[]): void {
@@ -80,7 +86,7 @@ export function prefetchFirstPage(
     return;
   }
   const page = FIRST_DATA[path[1] ?? ""];
-  if (!page || needsFirstRun()) return;
+  if (!page || (BEHIND_FIRST_RUN.has(path[1] ?? "") && needsFirstRun())) return;
   const reads = page(client, language, new URLSearchParams(location.search));
   return path[1] === "words" ? reads : undefined;
 }

@@ -6,8 +6,8 @@ import { beginnerExplorer } from "../features/words/explorer.ts";
 import { i18n } from "../shared/i18n.ts";
 import { lazyPage } from "../shared/lazy-page.ts";
 import { BrowserRouter, Navigate, Route, Routes, useParams } from "../shared/router.tsx";
-import { storedActiveModuleId } from "../shared/storage.ts";
-import { FirstRun } from "./first-run.tsx";
+import { needsFirstRun, storedActiveModuleId } from "../shared/storage.ts";
+import { BEHIND_FIRST_RUN, FirstRun } from "./first-run.tsx";
 import { Layout } from "./layout.tsx";
 
 const chooser = lazyPage(() => import("../features/games/chooser-page.tsx"));
@@ -19,16 +19,20 @@ const GamePage = game.Page;
 const LibraryPage = library.Page;
 const WordsPage = words.Page;
 const UpgradePage = lazy(() => import("../features/upgrade/upgrade-page.tsx"));
-const AccountPage = lazy(() => import("../features/account/account-page.tsx"));
+const account = lazyPage(() => import("../features/account/account-page.tsx"));
+const AccountPage = account.Page;
 const PrivacyPage = lazy(() => import("../features/privacy/privacy-page.tsx"));
 const BeginnerMenuPage = lazy(() => import("../features/beginner/beginner-menu-page.tsx"));
 const BeginnerGamePage = lazy(() => import("../features/beginner/beginner-game-page.tsx"));
 const GameOverPage = lazy(() => import("../features/game-over/game-over-page.tsx"));
 const RegisterPage = lazy(() => import("../features/register/register-page.tsx"));
 const NotFoundPage = lazy(() => import("../features/not-found/not-found-page.tsx"));
-const ReviewPage = lazy(() => import("../features/review/review-page.tsx"));
-const ProgressPage = lazy(() => import("../features/progress/progress-page.tsx"));
-const WelcomePage = lazy(() => import("../features/welcome/welcome-page.tsx"));
+const review = lazyPage(() => import("../features/review/review-page.tsx"));
+const progress = lazyPage(() => import("../features/progress/progress-page.tsx"));
+const welcome = lazyPage(() => import("../features/welcome/welcome-page.tsx"));
+const ReviewPage = review.Page;
+const ProgressPage = progress.Page;
+const WelcomePage = welcome.Page;
 
 /** /words shows the beginner explorer for ?view=beginner, or (likely) when the module stored as active is the beginner one. */
 function showsExplorer(): boolean {
@@ -48,15 +52,20 @@ const FIRST_PAGES: Record<string, { load: () => Promise<unknown>; ns: string[] }
     ns: ["words", "review"],
   },
   game: { load: game.preload, ns: ["games", "play"] },
+  // Issue 29: the pages the learning memory added, and the first visit's page, load as the others do.
+  review: { load: review.preload, ns: ["review", "verbs", "sync"] },
+  progress: { load: progress.preload, ns: ["review", "reminders"] },
+  account: { load: account.preload, ns: ["account", "upgrade", "register", "purchases", "sync", "reminders"] },
+  welcome: { load: welcome.preload, ns: ["welcome", "sync"] },
 };
-
 /**
  * Started with the app (main.tsx): the page's chunk and namespaces load while the common texts do, instead of
  * after the first render asked for them (three waits in a row on a slow network, issue 16). Resolves when both
  * are there (or failed: the page's own Suspense and error boundary then handle it as before).
  */
 export function preloadRoute(pathname: string): Promise<void> {
-  const first = FIRST_PAGES[pathname.split("/")[1] ?? ""];
+  const segment = pathname.split("/")[1] ?? "";
+  const first = FIRST_PAGES[BEHIND_FIRST_RUN.has(segment) && needsFirstRun() ? "welcome" : segment];
   if (!first) return Promise.resolve();
   return Promise.all([first.load(), i18n.loadNamespaces(first.ns)]).then(
     () => {},
