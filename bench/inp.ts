@@ -5,21 +5,26 @@
 // `npm start` serves it, for a returning learner with two weeks of answers; with --before, an earlier build too, in the
 // same run, one after the other per target. Goal: each answer's feedback <= 100 ms, the next card <= 200 ms.
 //
-//   npm run inp -w bench [-- --answers 6 --before /tmp/old-dist]
-import { execFileSync } from "node:child_process";
+//   npm run inp -w bench [-- --answers 6 --before /tmp/old-dist --trace]
+// --trace: the answers are traced, and the long tasks in them printed with the code that ran (bench/trace.ts).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DELAYS_MS } from "@ivrit/core/games/constants";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { buildApp, printSummary, TRACE_CATEGORIES, type TraceEvent } from "./trace.ts";
 import { freshDevice, learnerStates, serve } from "./web-pages.ts";
 
 const { values } = parseArgs({
-  options: { answers: { type: "string", default: "6" }, before: { type: "string", default: "" } },
+  options: {
+    answers: { type: "string", default: "6" },
+    before: { type: "string", default: "" },
+    trace: { type: "boolean", default: false },
+    targets: { type: "string", default: "review,translation match,tense guesser" },
+  },
 });
 const ANSWERS = Number(values.answers);
-const root = join(import.meta.dirname, "..");
 
 /** In the page: every event-timing entry (with its interaction), and when each question appeared and was painted. */
 function observe(): void {
@@ -46,7 +51,8 @@ function observe(): void {
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
   // A question is the step's index (games) or the card's word and exercise (review); painted = the frame after it.
   let last = "";
-  const check = () => {
+  // Inline callbacks only: a named one would be wrapped in tsx's __name(), which the page does not have.
+  new g.MutationObserver(() => {
     const step = g.document.querySelector('[data-testid="step"]');
     const card = g.document.querySelector('[data-testid="review-card"], [data-testid="question"]');
     const word = card?.getAttribute("data-word-id") ?? card?.getAttribute("data-word") ?? "";
@@ -54,8 +60,7 @@ function observe(): void {
     if (!card || key === last) return;
     last = key;
     g.requestAnimationFrame(() => setTimeout(() => g.__painted.push({ key, at: g.performance.now() }), 0));
-  };
-  new g.MutationObserver(check).observe(g.document, { subtree: true, childList: true, attributes: true });
+  }).observe(g.document, { subtree: true, childList: true, attributes: true });
 }
 
 type Target = { name: string; path: string; waitMs: number };
@@ -120,7 +125,13 @@ async function answer(page: Page, game: boolean): Promise<{ first: number; right
   return Number.isNaN(first) ? null : { first, right: first };
 }
 
-async function measure(browser: Browser, origin: string, target: Target, state: Record<string, string>) {
+async function measure(
+  browser: Browser,
+  origin: string,
+  target: Target,
+  state: Record<string, string>,
+  traced: { title: string; dist: string } | null,
+) {
   const page = await browser.newPage();
   await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: false });
   await freshDevice(page, origin, state);
@@ -136,6 +147,7 @@ async function measure(browser: Browser, origin: string, target: Target, state: 
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   const feedback: number[] = [];
   const next: number[] = [];
+  if (traced) await page.tracing.start({ categories: TRACE_CATEGORIES });
   for (let i = 0; i < ANSWERS; i++) {
     const painted = await questionCount(page);
     const game = target.name !== "review";
@@ -161,9 +173,19 @@ async function measure(browser: Browser, origin: string, target: Target, state: 
         (n) => (globalThis as unknown as { __painted: { at: number }[] }).__painted[n]?.at ?? Number.NaN,
         painted,
       );
-      if (Number.isNaN(at) || /game-over/.test(page.url())) break;
+      if (Number.isNaN(at) || /game-over/.test(page.url())) {
+        if (Number.isNaN(at)) {
+          console.log(`${target.name}: no next question after answer ${i + 1}; screenshot in /tmp/inp-stuck.png`);
+          await page.screenshot({ path: "/tmp/inp-stuck.png" });
+        }
+        break;
+      }
       next.push(Math.max(0, at - answered.right - target.waitMs));
     }
+  }
+  if (traced) {
+    const raw = Buffer.from((await page.tracing.stop()) ?? []).toString("utf8");
+    printSummary(traced.title, (JSON.parse(raw) as { traceEvents: TraceEvent[] }).traceEvents, traced.dist);
   }
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await page.close();
@@ -176,14 +198,8 @@ const percentile = (xs: number[], p: number) =>
     : Number.NaN;
 
 const dist = mkdtempSync(join(tmpdir(), "ivrit-inp-web-"));
-console.log("building the app (production web build, server bundle)...");
-{
-  const env = { ...process.env };
-  delete env.VITE_CHECK_API;
-  const quiet = { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] as ("ignore" | "inherit")[] };
-  execFileSync("npx", ["vite", "build", "--outDir", dist, "--emptyOutDir"], { ...quiet, cwd: join(root, "web") });
-  execFileSync("npm", ["run", "build", "-w", "server"], quiet);
-}
+console.log("building the app (production web build with source maps, server bundle)...");
+buildApp(dist);
 const data = [mkdtempSync(join(tmpdir(), "ivrit-inp-")), mkdtempSync(join(tmpdir(), "ivrit-inp-before-"))];
 const servers = [await serve(3720, { DATA_DIR: data[0] as string, WEB_DIST: dist })];
 if (values.before) servers.push(await serve(3721, { DATA_DIR: data[1] as string, WEB_DIST: values.before }));
@@ -206,10 +222,13 @@ try {
     { name: "translation match", path: `/game/${module}/translation-match`, waitMs: DELAYS_MS.TRANSLATION_NEXT },
     { name: "tense guesser", path: "/game/tense-guesser", waitMs: DELAYS_MS.VERB_NEXT },
   ];
-  for (const target of targets)
+  for (const target of targets.filter((t) => values.targets.split(",").includes(t.name)))
     for (const b of builds) {
       const state = learners.get(b.origin)?.states.returning ?? {};
-      const { feedback, next } = await measure(browser, b.origin, target, state);
+      const traced = values.trace
+        ? { title: `${target.name} answers (${b.name})`, dist: b.name === "before" ? values.before : dist }
+        : null;
+      const { feedback, next } = await measure(browser, b.origin, target, state, traced);
       rows.push({
         target: target.name,
         build: b.name,

@@ -7,13 +7,12 @@
 //
 //   npm run profile -w bench [-- --pages /home,/progress --states first,returning --seconds 8 --top 15 --traces dir]
 // --traces: each page's trace is written there (open it in Chromium's DevTools, Performance panel).
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import puppeteer from "puppeteer-core";
+import { buildApp, printSummary, TRACE_CATEGORIES, type TraceEvent } from "./trace.ts";
 import { freshDevice, learnerStates, serve } from "./web-pages.ts";
 
 const { values } = parseArgs({
@@ -25,190 +24,9 @@ const { values } = parseArgs({
     traces: { type: "string", default: "" },
   },
 });
-const root = join(import.meta.dirname, "..");
-const TOP = Number(values.top);
-
-type Node = {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-};
-
 const dist = mkdtempSync(join(tmpdir(), "ivrit-profile-web-"));
 console.log("building the app with source maps...");
-{
-  const env = { ...process.env };
-  delete env.VITE_CHECK_API;
-  const quiet = { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] as ("ignore" | "inherit")[] };
-  execFileSync("npx", ["vite", "build", "--outDir", dist, "--emptyOutDir", "--sourcemap"], {
-    ...quiet,
-    cwd: join(root, "web"),
-  });
-  execFileSync("npm", ["run", "build", "-w", "server"], quiet);
-}
-
-const maps = new Map<string, TraceMap | null>();
-/** The source a frame of the build comes from: a package's name, or the app's file; with its function's name. */
-const origins = new Map<string, { file: string; fn: string }>();
-function origin(frame: Node["callFrame"]): { file: string; fn: string } {
-  const key = `${frame.url}:${frame.lineNumber}:${frame.columnNumber}:${frame.functionName}`;
-  let found = origins.get(key);
-  if (!found) {
-    found = mapFrame(frame);
-    origins.set(key, found);
-  }
-  return found;
-}
-
-function mapFrame(frame: Node["callFrame"]): { file: string; fn: string } {
-  const asset = /\/assets\/([^/?#]+\.js)/.exec(frame.url)?.[1];
-  if (!asset) return { file: frame.url ? "(other script)" : frame.functionName || "(native)", fn: frame.functionName };
-  if (!maps.has(asset)) {
-    try {
-      maps.set(asset, new TraceMap(readFileSync(join(dist, "assets", `${asset}.map`), "utf8")));
-    } catch {
-      maps.set(asset, null);
-    }
-  }
-  const map = maps.get(asset);
-  const pos =
-    map && frame.lineNumber >= 0
-      ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber })
-      : null;
-  const source = pos?.source ?? asset;
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
-  const file = pkg ?? source.replace(/^.*\/web\/src\//, "web/").replace(/^.*\/core\/src\//, "core/");
-  return { file, fn: pos?.name ?? frame.functionName ?? "" };
-}
-
-type TraceEvent = {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  id?: string;
-  args?: {
-    name?: string;
-    data?: {
-      startTime?: number;
-      cpuProfile?: { nodes?: (Node & { parent?: number })[]; samples?: number[] };
-      timeDeltas?: number[];
-      type?: string;
-    };
-  };
-};
-
-const BROWSER_WORK = new Set([
-  "UpdateLayoutTree",
-  "Layout",
-  "Paint",
-  "PrePaint",
-  "Layerize",
-  "ParseHTML",
-  "ParseAuthorStyleSheet",
-  "v8.compile",
-  "v8.compileModule",
-  "MajorGC",
-  "MinorGC",
-  "HitTest",
-  "Commit",
-]);
-
-/**
- * From a Chromium trace: the renderer's main-thread tasks over 50 ms (as Lighthouse counts long tasks) and the V8
- * samples taken in them, so each long task names the code it ran; and the time by source over the whole load.
- */
-function analyse(events: TraceEvent[]) {
-  // The page's renderer: of the renderers' main threads, the one that ran the most.
-  const ran = new Map<string, number>();
-  for (const e of events)
-    if (e.ph === "X" && e.name === "RunTask")
-      ran.set(`${e.pid}:${e.tid}`, (ran.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
-  const main = events
-    .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
-    .sort((x, y) => (ran.get(`${y.pid}:${y.tid}`) ?? 0) - (ran.get(`${x.pid}:${x.tid}`) ?? 0))[0];
-  // The sampling profile of that renderer (its nodes and samples come in chunks, on the trace's clock).
-  const nodes = new Map<number, Node & { parent?: number }>();
-  const samples: { ts: number; node: number }[] = [];
-  const profiles = new Map<string, number>();
-  for (const e of events)
-    if (e.name === "Profile" && e.pid === main?.pid && e.tid === main?.tid && e.id)
-      profiles.set(e.id, e.args?.data?.startTime ?? e.ts);
-  for (const e of events) {
-    if (e.name !== "ProfileChunk" || e.pid !== main?.pid || !e.id || !profiles.has(e.id)) continue;
-    const data = e.args?.data;
-    for (const n of data?.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
-    let ts = profiles.get(e.id) as number;
-    const ids = data?.cpuProfile?.samples ?? [];
-    ids.forEach((node, i) => {
-      ts += data?.timeDeltas?.[i] ?? 0;
-      samples.push({ ts, node });
-    });
-    profiles.set(e.id, ts);
-  }
-  samples.sort((x, y) => x.ts - y.ts);
-  const tasks = events
-    .filter((e) => e.pid === main?.pid && e.tid === main?.tid && e.ph === "X" && e.name === "RunTask")
-    .sort((x, y) => x.ts - y.ts);
-  // The task that unloads the page before (robots.txt, where the device state is set) also starts the profiler: not
-  // the measured page's.
-  const unload = events.find(
-    (e) =>
-      e.pid === main?.pid && e.tid === main?.tid && e.name === "EventDispatch" && e.args?.data?.type === "pagehide",
-  );
-  if (unload) tasks.splice(0, tasks.filter((t) => t.ts <= unload.ts).length);
-  const start = tasks[0]?.ts ?? 0;
-  const self = new Map<string, number>();
-  const inclusive = new Map<string, number>();
-  const attribute = (from: number, to: number, files: Map<string, number>) => {
-    let last = from;
-    for (const s of samples) {
-      if (s.ts < from || s.ts > to) continue;
-      const dt = (s.ts - last) / 1000;
-      last = s.ts;
-      const node = nodes.get(s.node);
-      if (!node || node.callFrame.functionName === "(idle)") continue;
-      const { file } = origin(node.callFrame);
-      files.set(file, (files.get(file) ?? 0) + dt);
-      self.set(file, (self.get(file) ?? 0) + dt);
-      // Inclusive time of the app's own functions (each once per sample, however deep the recursion).
-      const seen = new Set<string>();
-      for (
-        let n: (Node & { parent?: number }) | undefined = node;
-        n;
-        n = n.parent === undefined ? undefined : nodes.get(n.parent)
-      ) {
-        const o = origin(n.callFrame);
-        if (!o.file.startsWith("web/") && !o.file.startsWith("core/")) continue;
-        const key = `${o.file} ${o.fn}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
-      }
-    }
-  };
-  // The browser's own work in a task, by the trace's names for it (what "(program)" hides).
-  const work = events.filter(
-    (e) => e.pid === main?.pid && e.tid === main?.tid && e.ph === "X" && BROWSER_WORK.has(e.name),
-  );
-  const long: { start: number; ms: number; files: Map<string, number> }[] = [];
-  let busy = 0;
-  for (const t of tasks) {
-    const ms = (t.dur ?? 0) / 1000;
-    busy += ms;
-    const files = new Map<string, number>();
-    attribute(t.ts, t.ts + (t.dur ?? 0), files);
-    for (const w of work)
-      if (w.ts >= t.ts && w.ts < t.ts + (t.dur ?? 0))
-        files.set(`[${w.name}]`, (files.get(`[${w.name}]`) ?? 0) + (w.dur ?? 0) / 1000);
-    if (ms > 50) long.push({ start: (t.ts - start) / 1000, ms, files });
-  }
-  return { self, inclusive, long, busy };
-}
-
-const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
+buildApp(dist);
 const app = await serve(3710, { DATA_DIR: mkdtempSync(join(tmpdir(), "ivrit-profile-")), WEB_DIST: dist });
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -231,14 +49,7 @@ try {
       await freshDevice(page, originUrl, states[state] ?? {});
       const cdp = await page.createCDPSession();
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-      await page.tracing.start({
-        categories: [
-          "devtools.timeline",
-          "disabled-by-default-devtools.timeline",
-          "v8.execute",
-          "disabled-by-default-v8.cpu_profiler",
-        ],
-      });
+      await page.tracing.start({ categories: TRACE_CATEGORIES });
       await page.goto(`${originUrl}${path}`, { waitUntil: "load" });
       await new Promise((r) => setTimeout(r, Number(values.seconds) * 1000));
       const raw = Buffer.from((await page.tracing.stop()) ?? []).toString("utf8");
@@ -250,34 +61,7 @@ try {
         traceEvents: TraceEvent[];
       };
       await page.close();
-      const { self, inclusive, long, busy } = analyse(trace.traceEvents);
-      const blocking = long.reduce((a, s) => a + s.ms - 50, 0);
-      console.log(
-        `\n## ${path} (${state}): main thread busy ${Math.round(busy)} ms at 4x; ${long.length} tasks over 50 ms, ${Math.round(blocking)} ms over 50 (blocking)`,
-      );
-      console.log(
-        `long: ${long
-          .map((s) => {
-            const top = sorted(s.files)
-              .slice(0, 4)
-              .map(([f, ms]) => `${f} ${Math.round(ms)}`)
-              .join(", ");
-            return `@${Math.round(s.start)} ${Math.round(s.ms)} ms (${top})`;
-          })
-          .join("; ")}`,
-      );
-      console.log(
-        `self by source: ${sorted(self)
-          .slice(0, TOP)
-          .map(([f, ms]) => `${f} ${Math.round(ms)}`)
-          .join(" | ")}`,
-      );
-      console.log(
-        `app functions, inclusive: ${sorted(inclusive)
-          .slice(0, TOP)
-          .map(([f, ms]) => `${f} ${Math.round(ms)}`)
-          .join(" | ")}`,
-      );
+      printSummary(`${path} (${state})`, trace.traceEvents, dist, Number(values.top));
     }
 } finally {
   await browser.close();

@@ -7,3 +7,11 @@ export function whenIdle(work: () => void, timeout: number): () => void {
   const id = window.requestIdleCallback(work, { timeout });
   return () => window.cancelIdleCallback(id);
 }
+
+/**
+ * Resolves at the next idle moment of the main thread (at the latest after `timeout` ms): background work (the
+ * offline warm-up) awaits it between its pieces, so that a tap waits for no piece of it (issue 29.3).
+ */
+export function idleSlice(timeout = 2_000): Promise<void> {
+  return new Promise((resolve) => void whenIdle(() => resolve(), timeout));
+}

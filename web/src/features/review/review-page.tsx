@@ -11,7 +11,7 @@ import { checkTyped, type Exercise, isTypedExercise, judgeTyped, type TypedVerdi
 import type { ReviewCard } from "@ivrit/core/schemas/review";
 import { Badge, Button, Card, Group, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage } from "../../shared/api/client.ts";
 import { reviewQueueQueryOptions } from "../../shared/api/get-review-queue.ts";
 import { useReviewSession } from "../../shared/api/get-review-session.ts";
@@ -130,7 +130,7 @@ function HebrewForm({
   return <Hebrew size={size}>{hidden ? he : nikkud || he}</Hebrew>;
 }
 
-function Prompt({
+const Prompt = memo(function Prompt({
   item,
   revealed,
   onReveal,
@@ -201,7 +201,7 @@ function Prompt({
         </Stack>
       );
   }
-}
+});
 
 /** The answers of a choice exercise: words by meaning, Hebrew forms, or pictures. */
 function choicesOf(item: ReviewCard, hidden: boolean): Choice[] {
@@ -457,7 +457,7 @@ function RightAnswer({ item }: { item: ReviewCard }) {
   );
 }
 
-function Outcome({ item, answer }: { item: ReviewCard; answer: Answer | null }) {
+const Outcome = memo(function Outcome({ item, answer }: { item: ReviewCard; answer: Answer | null }) {
   const { t } = useTranslation("review");
   let text: ReactNode = null;
   if (answer) {
@@ -482,7 +482,7 @@ function Outcome({ item, answer }: { item: ReviewCard; answer: Answer | null }) 
       {text}
     </div>
   );
-}
+});
 
 function Finished({ right, total, missed }: { right: number; total: number; missed: number[] }) {
   const { t } = useTranslation("review");
@@ -532,14 +532,20 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
   const next = useRef<HTMLButtonElement>(null);
   const item = items[index];
 
+  // The tap's own mark (the chosen option's colour) paints with the tap; the verdict, the right answer, the pointed
+  // prompt and the Next button follow in a deferred render, which yields to that paint (issue 29.3: an answer's
+  // feedback within 100 ms on a slow phone). Null at once when the card moves on: never an answer under the next card.
+  const deferred = useDeferredValue(answer);
+  const settled = answer === null ? null : deferred;
+  const reveal = useCallback(() => setRevealed(true), []);
   const teaching = item?.state === "new" && taught < index;
   // biome-ignore lint/correctness/useExhaustiveDependencies: restarts the answer clock when the question shows
   useEffect(() => {
     shownAt.current = Date.now();
   }, [index, teaching]);
   useEffect(() => {
-    if (answer) next.current?.focus();
-  }, [answer]);
+    if (settled) next.current?.focus();
+  }, [settled]);
 
   const done = index >= items.length;
   useEffect(() => {
@@ -610,7 +616,7 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
           <Progress value={(index / items.length) * 100} size="sm" aria-hidden="true" />
         </Stack>
         <div data-testid="prompt">
-          <Prompt item={item} revealed={revealed} onReveal={() => setRevealed(true)} answered={answer !== null} />
+          <Prompt item={item} revealed={revealed} onReveal={reveal} answered={settled !== null} />
         </div>
         {isTypedExercise(exercise) ? (
           <TypingExercise
@@ -627,12 +633,12 @@ function ReviewRun({ items }: { items: ReviewCard[] }) {
             item={item}
             answer={answer}
             revealed={revealed}
-            onReveal={() => setRevealed(true)}
+            onReveal={reveal}
             onPick={(c) => settle(c.right, { picked: c.key, typed: null, verdict: null })}
           />
         )}
-        <Outcome item={item} answer={answer} />
-        {answer && (
+        <Outcome item={item} answer={settled} />
+        {settled && (
           <Button ref={next} onClick={advance} style={{ alignSelf: "center" }} data-testid="review-next">
             {index + 1 < items.length ? t("next") : t("finish")}
           </Button>

@@ -10,7 +10,7 @@ import {
   quizPhase,
 } from "@ivrit/core/games/choice";
 import { DELAYS_MS } from "@ivrit/core/games/constants";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 
 interface QuizOptions<Q extends Question> {
   /** Wait after a settled question before the next one. */
@@ -77,5 +77,10 @@ export function useQuiz<Q extends Question>(initial: QuizState<Q>, options: Quiz
     [quiz, question],
   );
 
-  return { quiz, phase, question, choose, index: quiz.index, count: quiz.questions.length };
+  // The answer's reveal (its word, its sound, its transliteration) renders after the tap's own mark has painted: a
+  // deferred render that yields to that paint (issue 29.3). False at once when the quiz moves on.
+  const deferredPhase = useDeferredValue(phase);
+  const revealed = phase === "answered" && deferredPhase === "answered";
+
+  return { quiz, phase, question, choose, revealed, index: quiz.index, count: quiz.questions.length };
 }

@@ -2,6 +2,7 @@
 // web and in the native app, which has no service worker (decision 0024). A play button asks for the kept copy first
 // and falls back to the network file.
 import { useEffect, useState } from "react";
+import { idleSlice } from "../idle.ts";
 import { logError } from "../log.ts";
 import { offlineStore } from "./store.ts";
 
@@ -28,9 +29,12 @@ export async function keepAudio(urls: readonly string[], moduleId: number | null
     while (!failed && next < missing.length) {
       const url = missing[next++] as string;
       try {
+        // Each file's reading and storing waits for an idle moment: a tap during the warm-up is answered first.
+        await idleSlice();
         const response = await fetch(url, { credentials: "omit" });
         if (!response.ok) continue; // a missing file: the button falls back to the device's voice
         const blob = await response.blob();
+        await idleSlice();
         await offlineStore.saveAudio(audioKey(url), blob, moduleId);
         fetched += 1;
       } catch (e) {

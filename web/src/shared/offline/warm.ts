@@ -19,6 +19,7 @@ import { getReviewSession } from "../api/get-review-session.ts";
 import { getReviewSettings } from "../api/review-settings.ts";
 import { audioUrl } from "../audio.ts";
 import { anonymousId } from "../identity.ts";
+import { idleSlice } from "../idle.ts";
 import { logError } from "../log.ts";
 import { answerKey, audioPathsIn, modulePackQuery, type QueryParams } from "./answers.ts";
 import { keepAudio } from "./audio.ts";
@@ -86,6 +87,8 @@ export function tierLoads(context: { language: Language; tier: Tier }): Record<s
 }
 
 async function step(name: string, work: () => Promise<void>): Promise<void> {
+  // Each step starts at an idle moment of the main thread (issue 29.3: a tap waits for none of it).
+  await idleSlice();
   if (isOffline()) return;
   try {
     await work();

@@ -35,7 +35,7 @@ export function RootRecall({ session }: { session: WordSession; onRestart: () =>
 function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
   const { t } = useTranslation("play");
   const finish = useFinishGame();
-  const { quiz, phase, question, choose } = useQuiz(initial, {
+  const { quiz, phase, question, choose, revealed } = useQuiz(initial, {
     advanceMs: DELAYS_MS.ROOT_RECALL_NEXT,
     onFirstPick: (q, correct) => progress.add(q.word.id, correct ? 1 : -1),
     onSettled: (q, answer) => reviewEvents.answer(q.word.id, gameName("root-recall"), answer),
@@ -66,7 +66,7 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
               label={t("rootRecall.prompt")}
               onChoose={choose}
             />
-            {phase === "answered" && (
+            {revealed && (
               <AnswerReveal
                 text={question.hebrew}
                 transliteration={question.word.transliteration}

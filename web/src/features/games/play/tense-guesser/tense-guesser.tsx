@@ -38,7 +38,7 @@ export function TenseGuesser({ session }: { session: WordSession; onRestart: () 
 function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
   const { t } = useTranslation(["play", "common"]);
   const finish = useFinishGame();
-  const { quiz, phase, question, choose } = useQuiz(initial, {
+  const { quiz, phase, question, choose, revealed } = useQuiz(initial, {
     advanceMs: DELAYS_MS.VERB_NEXT,
     onFirstPick: (q, correct) => progress.add(q.word.id, correct ? 1 : -1),
     onSettled: (q, answer) => reviewEvents.answer(q.word.id, gameName("tense-guesser"), answer),
@@ -70,7 +70,7 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
               render={(o) => t(`common:tense.${o}`)}
               onChoose={choose}
             />
-            {phase === "answered" && (
+            {revealed && (
               <AnswerReveal
                 text={question.hebrew}
                 transliteration={question.word.transliteration}

@@ -72,7 +72,7 @@ function Round({
 }) {
   const { t } = useTranslation("play");
   const finish = useFinishGame();
-  const { quiz, phase, question, choose } = useQuiz(initial, {
+  const { quiz, phase, question, choose, revealed } = useQuiz(initial, {
     advanceMs: DELAYS_MS.TRANSLATION_NEXT,
     onFirstPick: (q, correct) => progress.add(q.word.id, correct ? 1 : -1),
     onSettled: (q, answer) => reviewEvents.answer(q.word.id, gameName("translation-match"), answer),
@@ -114,7 +114,7 @@ function Round({
               label={t("translationMatch.options")}
               onChoose={choose}
             />
-            {phase === "answered" && (
+            {revealed && (
               <AnswerReveal
                 text={question.hebrew}
                 transliteration={question.word.transliteration}

@@ -136,7 +136,7 @@ function Prompt({ question }: { question: ConjugationQuestion }) {
 function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
   const { t } = useTranslation(["play", "common"]);
   const finish = useFinishGame();
-  const { quiz, phase, question, choose } = useQuiz(initial, {
+  const { quiz, phase, question, choose, revealed } = useQuiz(initial, {
     advanceMs: DELAYS_MS.VERB_NEXT,
     onFirstPick: (q, correct) => progress.add(q.word.id, correct ? 1 : -1),
     onSettled: (q, answer) => reviewEvents.answer(q.word.id, gameName("verb-conjugation"), answer),
@@ -176,7 +176,7 @@ function Round({ session, initial }: { session: WordSession; initial: Quiz }) {
                 onChoose={choose}
               />
             </div>
-            {phase === "answered" && (
+            {revealed && (
               <AnswerReveal
                 text={question.answer}
                 transliteration={question.forms[question.cell]?.translit ?? ""}
