@@ -23,6 +23,7 @@ export async function removeIdleLearners(database: Database, days: number, now =
           where u2.created_at < ${before}::timestamptz
             and not exists (select 1 from devices d where d.learner_id = u2.id and d.last_seen >= ${before}::timestamptz)
             and not exists (select 1 from review_events e where e.user_id = u2.id)
+            and not exists (select 1 from review_events_archive e where e.user_id = u2.id)
             and not exists (select 1 from game_plays g where g.user_id = u2.id)
             and not exists (select 1 from word_progress w where w.user_id = u2.id)
             and not exists (select 1 from module_progress m where m.user_id = u2.id)

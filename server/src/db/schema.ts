@@ -381,6 +381,38 @@ export const reviewEvents = pgTable(
     index("review_events_word_idx").on(t.userId, t.wordId, t.at),
   ],
 );
+// Both event tables are partitioned by hash of user_id in 16 parts (migration 0015, decision 0110). Drizzle's schema
+// cannot say so: it describes the columns, keys and indexes (what drizzle-kit compares with its snapshots), and the
+// migration SQL was edited by hand to create the tables partitioned. Every query names the learner, so each reads one
+// partition.
+
+/**
+ * Events already folded onto the cards (id <= the learner's fold cursor) and older than EVENT_ARCHIVE_DAYS, moved here
+ * by a daily job (decision 0111): the fold never reads them; a replay of the learner's whole history (device merge, the
+ * FSRS fit, content moves) reads both tables. Same columns as review_events; ids kept.
+ */
+export const reviewEventsArchive = pgTable(
+  "review_events_archive",
+  {
+    id: bigint("id", { mode: "number" }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientEventId: text("client_event_id").notNull(),
+    wordId: integer("word_id").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    game: text("game").notNull(),
+    outcome: text("outcome").notNull(),
+    exercise: text("exercise"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    uniqueIndex("review_events_archive_once").on(t.userId, t.clientEventId),
+    // A late event's replay reads the word's whole history (fold.ts), archive included.
+    index("review_events_archive_word_idx").on(t.userId, t.wordId, t.at),
+  ],
+);
 
 /**
  * How far a learner's events are folded onto their cards: every event with an id up to `foldedId` (decision
