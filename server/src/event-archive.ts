@@ -7,6 +7,7 @@
 // moves what it deletes, under no lock a request takes (a row another instance moved first is simply not found).
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { scheduleDaily } from "./daily.ts";
 import { type Database, rowsOf } from "./db/client.ts";
 
 const DAY_MS = 86_400_000;
@@ -55,18 +56,12 @@ export async function archiveEvents(
 
 /** Runs archiveEvents two minutes after the start and then every day; answers what stops it. */
 export function scheduleEventArchive(database: Database, days: number, log: FastifyBaseLogger): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = archiveEvents(database, days).then(
-      (n) => void (n > 0 && log.info({ events: n, days }, "folded events archived")),
-      (err: unknown) => log.warn({ err }, "archiving events failed: tried again tomorrow"),
-    );
-  };
-  const first = setTimeout(run, 120_000).unref();
-  const daily = setInterval(run, DAY_MS).unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(daily);
-    await running;
-  };
+  return scheduleDaily(
+    () =>
+      archiveEvents(database, days).then(
+        (n) => void (n > 0 && log.info({ events: n, days }, "folded events archived")),
+        (err: unknown) => log.warn({ err }, "archiving events failed: tried again tomorrow"),
+      ),
+    120_000,
+  );
 }
