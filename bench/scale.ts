@@ -17,6 +17,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createWriteStream, mkdtempSync, rmSync, type WriteStream } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -218,6 +219,16 @@ function copier(url: string, dir: string) {
 }
 
 // ---------------------------------------------------------------- the driver ----------
+/** A port nothing listens on now (other servers may run on this machine). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
 type Row = { run: string; call: string; rps: number; p50: number; p99: number; cpu?: number; errors?: number };
 
 async function driver() {
@@ -385,7 +396,8 @@ async function driver() {
 
     for (const count of instanceCounts) {
       if (backend === "pglite" && count > 1) continue; // one process owns a PGlite directory
-      const ports = Array.from({ length: count }, (_, k) => 3700 + k);
+      const ports: number[] = [];
+      for (let k = 0; k < count; k++) ports.push(await freePort());
       const started = await Promise.all(
         ports.map((port) =>
           spawnServer<{ ready: boolean }>(["--import", "tsx", import.meta.filename, "--serve"], {
