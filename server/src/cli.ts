@@ -150,7 +150,7 @@ async function restore(env: Env, file: string) {
   try {
     const rows = await queryRows<{ events: number; users: number }>(
       database.db,
-      sql`select (select count(*) from review_events)::int as events, (select count(*) from users)::int as users`,
+      sql`select (select count(*) from review_history)::int as events, (select count(*) from users)::int as users`,
     );
     console.log(
       `restored ${file} into ${env.DATA_DIR} in ${Date.now() - started} ms: ${rows[0]?.users} users, ${rows[0]?.events} review events`,

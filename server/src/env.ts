@@ -90,6 +90,8 @@ const schema = z.object({
   BACKUP_KEEP: z.coerce.number().int().positive().default(7),
   /** Learners who hold nothing and whose devices were not seen for this many days are removed daily (0: never). */
   IDLE_LEARNER_DAYS: z.coerce.number().int().min(0).default(90),
+  /** Events folded and stored more than this many days ago move to the archive daily (0: never; decision 0111). */
+  EVENT_ARCHIVE_DAYS: z.coerce.number().int().min(0).default(30),
   /** Web push (decision 0097): the VAPID key pair (base64url), both or neither; unset, made once and kept in the database. */
   VAPID_PUBLIC_KEY: z
     .string()

@@ -5,6 +5,7 @@
 // it: the delete is the same whoever runs it, and each deletes in batches under no lock a request needs.
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { scheduleDaily } from "./daily.ts";
 import { type Database, rowsOf } from "./db/client.ts";
 
 const DAY_MS = 86_400_000;
@@ -23,6 +24,7 @@ export async function removeIdleLearners(database: Database, days: number, now =
           where u2.created_at < ${before}::timestamptz
             and not exists (select 1 from devices d where d.learner_id = u2.id and d.last_seen >= ${before}::timestamptz)
             and not exists (select 1 from review_events e where e.user_id = u2.id)
+            and not exists (select 1 from review_events_archive e where e.user_id = u2.id)
             and not exists (select 1 from game_plays g where g.user_id = u2.id)
             and not exists (select 1 from word_progress w where w.user_id = u2.id)
             and not exists (select 1 from module_progress m where m.user_id = u2.id)
@@ -40,18 +42,12 @@ export async function removeIdleLearners(database: Database, days: number, now =
 
 /** Runs removeIdleLearners a minute after the start and then every day; answers what stops it. */
 export function scheduleIdleLearners(database: Database, days: number, log: FastifyBaseLogger): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = removeIdleLearners(database, days).then(
-      (n) => void (n > 0 && log.info({ learners: n, days }, "idle learners removed")),
-      (err: unknown) => log.warn({ err }, "removing idle learners failed: tried again tomorrow"),
-    );
-  };
-  const first = setTimeout(run, 60_000).unref();
-  const daily = setInterval(run, DAY_MS).unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(daily);
-    await running;
-  };
+  return scheduleDaily(
+    () =>
+      removeIdleLearners(database, days).then(
+        (n) => void (n > 0 && log.info({ learners: n, days }, "idle learners removed")),
+        (err: unknown) => log.warn({ err }, "removing idle learners failed: tried again tomorrow"),
+      ),
+    60_000,
+  );
 }

@@ -42,7 +42,7 @@ export async function claimFit(db: Db, userId: string): Promise<number | null> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}), ${FIT_LOCKS})`);
     const [c] = rowsOf<{ n: number; top: number | null }>(
       await tx.execute(sql`
-        select (select count(*)::int from review_events where user_id = ${userId}::uuid) as n,
+        select (select count(*)::int from review_history where user_id = ${userId}::uuid) as n,
                (select max(milestone) from learner_models where user_id = ${userId}::uuid) as top`),
     );
     const milestone = fitMilestone(c?.n ?? 0);
@@ -65,7 +65,7 @@ export async function runFit(db: Db, userId: string, milestone: number): Promise
     await db.execute(sql`
       select (select coalesce(json_agg(json_build_object('id', e.client_event_id, 'w', e.word_id, 'at', e.at,
                                                          'o', e.outcome, 'g', e.game, 'x', e.exercise)), '[]'::json)
-              from review_events e where e.user_id = ${userId}::uuid) as events,
+              from review_history e where e.user_id = ${userId}::uuid) as events,
              coalesce((select time_zone from user_settings where user_id = ${userId}::uuid), 'UTC') as tz,
              ${modelsJsonSql(userId)} as models`),
   );
@@ -91,7 +91,7 @@ export async function runFit(db: Db, userId: string, milestone: number): Promise
           fitted_log_loss = ${r.fitted.logLoss}, fitted_rmse = ${r.fitted.rmseBins}, adopted = ${r.adopted},
           in_force_from = case when ${r.adopted} then greatest(
             date_trunc('milliseconds', clock_timestamp()) + interval '1 millisecond',
-            (select max(e.at) + interval '1 millisecond' from review_events e
+            (select max(e.at) + interval '1 millisecond' from review_history e
              where e.user_id = ${userId}::uuid
                and e.id <= coalesce((select folded_id from review_folds where user_id = ${userId}::uuid), 0)))
           end
@@ -143,7 +143,7 @@ export async function modelReport(db: Db, userId: string, now: Date): Promise<Mo
   };
   const [row] = rowsOf<{ n: number; fits: R[] }>(
     await db.execute(sql`
-      select (select count(*)::int from review_events where user_id = ${userId}::uuid) as n,
+      select (select count(*)::int from review_history where user_id = ${userId}::uuid) as n,
              (select coalesce(json_agg(m order by m.milestone desc), '[]'::json) from learner_models m
               where m.user_id = ${userId}::uuid) as fits`),
   );

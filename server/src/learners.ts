@@ -219,7 +219,7 @@ export class Learners {
       theirs: number;
     }>(
       await this.db.execute(sql`
-        select (select count(*) from review_events where user_id = ${from}::uuid)::int as answers,
+        select (select count(*) from review_history where user_id = ${from}::uuid)::int as answers,
                (select count(*) from game_plays where user_id = ${from}::uuid)::int as plays,
                (select count(*) from word_progress where user_id = ${from}::uuid)::int as words,
                greatest(1, (select count(*) from devices where learner_id = ${from}::uuid))::int as devices,
@@ -254,7 +254,10 @@ export class Learners {
       await tx.execute(sql`
         insert into review_events (user_id, client_event_id, word_id, at, game, outcome, exercise, received_at)
         select ${to}::uuid, client_event_id, word_id, at, game, outcome, exercise, received_at
-        from review_events where user_id = ${from}::uuid order by id
+        from review_history h where user_id = ${from}::uuid
+          and not exists (select 1 from review_events_archive a
+                          where a.user_id = ${to}::uuid and a.client_event_id = h.client_event_id)
+        order by id
         on conflict do nothing`);
       await tx.execute(sql`
         insert into word_progress (user_id, word_id, score, seen, updated_at)
@@ -367,7 +370,7 @@ export class Learners {
       await this.db.execute(sql`
         select u.support_id as support,
                (select count(*) from devices where learner_id = u.id)::int as devices,
-               (select count(*) from review_events where user_id = u.id)::int as answers,
+               (select count(*) from review_history where user_id = u.id)::int as answers,
                (select created_at from recovery_codes where learner_id = u.id) as recovery
         from users u where u.id = ${c.learnerId}::uuid`),
     );
@@ -432,7 +435,7 @@ export class Learners {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${c.learnerId}))`);
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${c.learnerId}), 66)`);
       const [n] = rowsOf<{ n: number }>(
-        await tx.execute(sql`select count(*)::int as n from review_events where user_id = ${c.learnerId}::uuid`),
+        await tx.execute(sql`select count(*)::int as n from review_history where user_id = ${c.learnerId}::uuid`),
       );
       const devices = rowsOf<{ id: string }>(
         await tx.execute(sql`delete from devices where learner_id = ${c.learnerId}::uuid returning id`),

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { scheduleBackups } from "./backups.ts";
 import { boot } from "./boot.ts";
 import { changedSettings, parseEnv } from "./env.ts";
+import { scheduleEventArchive } from "./event-archive.ts";
 import { scheduleIdleLearners } from "./idle-learners.ts";
 import { installShutdown } from "./shutdown.ts";
 import { VERSION } from "./version.ts";
@@ -45,6 +46,8 @@ async function main() {
   const stopBackups = scheduleBackups(database, env, log);
   const stopIdle =
     env.IDLE_LEARNER_DAYS > 0 ? scheduleIdleLearners(database, env.IDLE_LEARNER_DAYS, log) : async () => {};
+  const stopArchive =
+    env.EVENT_ARCHIVE_DAYS > 0 ? scheduleEventArchive(database, env.EVENT_ARCHIVE_DAYS, log) : async () => {};
   installShutdown({
     app,
     log,
@@ -52,6 +55,7 @@ async function main() {
     steps: [
       { name: "stopping scheduled backups", run: stopBackups },
       { name: "stopping the idle learners job", run: stopIdle },
+      { name: "stopping the event archive job", run: stopArchive },
       { name: "syncing the database", run: () => database.flush() },
       // PGlite's close is a shutdown checkpoint whose syncs reach the disk (decision 0070).
       { name: "closing the database", run: close },

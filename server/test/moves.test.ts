@@ -3,10 +3,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncContent } from "../src/content/sync.ts";
 import * as t from "../src/db/schema.ts";
+import { archiveEvents } from "../src/event-archive.ts";
 import { grantPlan } from "../src/users.ts";
 import { as, BACKENDS, FIXTURE_CONTENT, newUser, startApp, type TestApp } from "./helpers.ts";
 
@@ -85,10 +86,31 @@ describe.each(BACKENDS)("moved entries on %s", (backend) => {
     // The new id taught before the move reached this learner: only possible by hand, so written by hand.
     await h.database.db.insert(t.wordProgress).values({ userId: both, wordId: NEW, score: 1, seen: 4 });
 
+    // A learner whose older answers on the word are in the archive (decision 0111): those move to the new id too.
+    const archived = newUser();
+    const old = [1, 2, 3].map((k) => ({
+      id: `a${k}`,
+      wordId: OLD,
+      at: at(k * 60_000),
+      game: "review",
+      outcome: "right",
+    }));
+    expect((await send("/api/review/events", { events: old }, archived)).statusCode).toBe(200);
+    await h.app.inject({ method: "GET", url: "/api/review/words", headers: as(archived) });
+    await h.database.db.execute(
+      sql`update review_events set received_at = now() - interval '40 days' where user_id = ${archived}::uuid`,
+    );
+    expect(await archiveEvents(h.database, 30)).toBe(2); // all but the learner's newest
+    const archiveWords = async () =>
+      (await h.database.db.select().from(t.reviewEventsArchive).where(eq(t.reviewEventsArchive.userId, archived)))
+        .map((e) => e.wordId)
+        .sort();
+
     moveInFixture(dir);
     const result = await syncContent(h.database, { dir });
     expect(result.loaded).toBe(true);
-    expect(result.carried).toEqual({ progress: 2, cards: 1, marks: 0, events: 2 });
+    expect(result.carried).toEqual({ progress: 2, cards: 2, marks: 0, events: 5 });
+    expect(await archiveWords()).toEqual([NEW, NEW]);
     expect(await h.cache.refreshIfChanged()).toBe(true); // what the content poll does
 
     const after = await rows(learner);

@@ -55,8 +55,11 @@ export async function carryMoves(tx: Tx, moves: readonly Move[]): Promise<MovesC
   const cards = await carryUnlessPresent("review_cards");
   const marks = await carryUnlessPresent("review_marks");
 
-  const events = count(
-    await tx.execute(sql`update review_events e set word_id = m.new_id from ${m} where e.word_id = m.old_id`),
-  );
+  // The archive too (decision 0111): a replay or a fit reads the word's whole history under its new id.
+  const events =
+    count(await tx.execute(sql`update review_events e set word_id = m.new_id from ${m} where e.word_id = m.old_id`)) +
+    count(
+      await tx.execute(sql`update review_events_archive e set word_id = m.new_id from ${m} where e.word_id = m.old_id`),
+    );
   return { progress, cards, marks, events };
 }

@@ -353,6 +353,25 @@ export const gamePlays = pgTable(
 );
 
 // ---------- learning memory (issue 10, decision 0010) ----------
+/** What an answer holds, stored or archived (review_events, review_events_archive): made anew for each table. */
+const answerColumns = () => ({
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  clientEventId: text("client_event_id").notNull(),
+  wordId: integer("word_id").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull(),
+  game: text("game").notNull(),
+  outcome: text("outcome").notNull(),
+  /** The review's exercise (meaning, reverse, listening, typing); null for a game's answer (decision 0067). */
+  exercise: text("exercise"),
+});
+
+// Both event tables are partitioned by hash of user_id in 16 parts (migration 0015, decision 0110). Drizzle's schema
+// cannot say so: it describes the columns, keys and indexes (what drizzle-kit compares with its snapshots), and the
+// migration SQL was edited by hand to create the tables partitioned. Every query names the learner, so each reads one
+// partition.
+
 /** Every answer the learner gave, once per (user, the client's event id): a retry changes nothing. */
 export const reviewEvents = pgTable(
   "review_events",
@@ -362,16 +381,7 @@ export const reviewEvents = pgTable(
      * million learners answering 50 times a day a 32-bit id runs out in weeks (issue 31, decision 0088).
      */
     id: bigserial("id", { mode: "number" }).notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    clientEventId: text("client_event_id").notNull(),
-    wordId: integer("word_id").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull(),
-    game: text("game").notNull(),
-    outcome: text("outcome").notNull(),
-    /** The review's exercise (meaning, reverse, listening, typing); null for a game's answer (decision 0067). */
-    exercise: text("exercise"),
+    ...answerColumns(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -379,6 +389,26 @@ export const reviewEvents = pgTable(
     primaryKey({ columns: [t.userId, t.id] }),
     uniqueIndex("review_events_once").on(t.userId, t.clientEventId),
     index("review_events_word_idx").on(t.userId, t.wordId, t.at),
+  ],
+);
+
+/**
+ * Events already folded onto the cards (id <= the learner's fold cursor) and older than EVENT_ARCHIVE_DAYS, moved here
+ * by a daily job (decision 0111): the fold never reads them; a replay of the learner's whole history (device merge, the
+ * FSRS fit, content moves) reads both tables. Same columns as review_events; ids kept.
+ */
+export const reviewEventsArchive = pgTable(
+  "review_events_archive",
+  {
+    id: bigint("id", { mode: "number" }).notNull(),
+    ...answerColumns(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    uniqueIndex("review_events_archive_once").on(t.userId, t.clientEventId),
+    // A late event's replay reads the word's whole history (fold.ts), archive included.
+    index("review_events_archive_word_idx").on(t.userId, t.wordId, t.at),
   ],
 );
 

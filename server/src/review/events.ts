@@ -42,7 +42,14 @@ export async function insertEvents(tx: Db, userId: string, events: StoredEvent[]
            i as (
              insert into review_events (user_id, client_event_id, word_id, at, game, outcome, exercise)
              select ${userId}::uuid, e.id, e.w, e.at, e.g, e.o, e.x
-             from json_to_recordset(${json}::json) as e(id text, w int, at timestamptz, g text, o text, x text), l
+             from rows from (json_to_recordset(${json}::json)
+                             as (id text, w int, at timestamptz, g text, o text, x text)) with ordinality
+                  as e(id, w, at, g, o, x, n), l
+             -- An id already archived (a retry after EVENT_ARCHIVE_DAYS) is stored already (decision 0111).
+             where not exists (select 1 from review_events_archive a
+                               where a.user_id = ${userId}::uuid and a.client_event_id = e.id)
+             -- The ids in the request's order, whatever join the anti-join above becomes.
+             order by e.n
              on conflict do nothing
              returning client_event_id)
       select coalesce(json_agg(client_event_id), '[]'::json) as ids from i`,

@@ -91,7 +91,7 @@ async function replayWords(
                      else json_build_object('at', m.at, 'id', m.event_id, 'card', m.card) end,
         'events', (select coalesce(json_agg(json_build_object('id', e.client_event_id, 'at', e.at, 'o', e.outcome,
                                                                'g', e.game, 'x', e.exercise)), '[]'::json)
-                   from review_events e
+                   from review_history e
                    where e.user_id = ${userId}::uuid and e.word_id = l.w and e.id <= ${upTo}
                      and (m.word_id is null or (e.at, e.client_event_id collate "C") > (m.at, m.event_id collate "C")))
       )), '[]'::json) as words

@@ -1,0 +1,10 @@
+import { readFileSync } from "node:fs";
+import { chromium } from "@playwright/test";
+const [src, y, h, out] = process.argv.slice(2);
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const p = await b.newPage({ viewport: { width: 390, height: Number(h) } });
+const data = readFileSync(src).toString("base64");
+await p.setContent(`<html><body style="margin:0;overflow:hidden"><img style="display:block;margin-top:-${y}px" src="data:image/png;base64,${data}"></body></html>`, { waitUntil: "domcontentloaded" });
+await p.waitForTimeout(500);
+await p.screenshot({ path: out });
+await b.close();
