@@ -1,7 +1,7 @@
 // A job run once a day in each process (the idle learners, the event archive): first `firstMs` after the start, then
 // every 24 hours, never two runs at once in a process.
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /**
  * Schedules `job` (which logs and catches its own failures: a failed run is simply tried again the next day) and

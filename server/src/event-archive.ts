@@ -7,10 +7,9 @@
 // moves what it deletes, under no lock a request takes (a row another instance moved first is simply not found).
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { scheduleDaily } from "./daily.ts";
+import { DAY_MS, scheduleDaily } from "./daily.ts";
 import { type Database, rowsOf } from "./db/client.ts";
 
-const DAY_MS = 86_400_000;
 /** Learners whose old events move per statement: short transactions, however long the backlog. */
 export const ARCHIVE_LEARNERS = 100;
 

@@ -5,10 +5,9 @@
 // it: the delete is the same whoever runs it, and each deletes in batches under no lock a request needs.
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { scheduleDaily } from "./daily.ts";
+import { DAY_MS, scheduleDaily } from "./daily.ts";
 import { type Database, rowsOf } from "./db/client.ts";
 
-const DAY_MS = 86_400_000;
 /** Learners deleted per statement: a long backlog goes in short transactions. */
 const BATCH = 1_000;
 
