@@ -227,15 +227,13 @@ export default function ProgressPage() {
                 {p.modules
                   .filter((m) => m.total > 0)
                   .map((m) => {
-                    const known = m.locked
-                      ? t("progress.modules.locked")
-                      : t("progress.modules.known", { known: m.known, total: m.total });
+                    const known = t("progress.modules.known", { known: m.known, total: m.total });
                     const percent = Math.round((m.known / m.total) * 100);
                     return (
                       <li key={m.moduleId} data-module-id={m.moduleId}>
                         <div className={classes.row}>
                           <bdi className={classes.name}>{m.name}</bdi>
-                          <span className={classes.count}>{known}</span>
+                          <span className={classes.count}>{m.locked ? t("progress.modules.locked") : known}</span>
                         </div>
                         <div
                           className={classes.bar}
@@ -243,7 +241,7 @@ export default function ProgressPage() {
                           aria-valuemin={0}
                           aria-valuemax={100}
                           aria-valuenow={percent}
-                          aria-label={`${m.name}: ${t("progress.modules.known", { known: m.known, total: m.total })}`}
+                          aria-label={`${m.name}: ${known}`}
                         >
                           <div
                             className={classes.fill}
